@@ -1,0 +1,79 @@
+import { describe, expect, it } from "vitest";
+import { parseConfig } from "./config.server.ts";
+
+describe("parseConfig", () => {
+  it("gives safe development defaults for an empty environment", () => {
+    const result = parseConfig({});
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.config.appEnv).toBe("development");
+    expect(result.config.port).toBe(3000);
+    expect(result.config.database).toEqual({ kind: "pglite", dataDir: "./data/pglite" });
+    expect(result.config.seedSampleData).toBe(true);
+    expect(result.config.marketData).toBe("sample");
+    expect(result.config.brand.name).toBe("Coinlens");
+    // Unset operator claims stay unset: nothing is claimed.
+    expect(result.config.brand.legalEntity).toBeUndefined();
+    expect(result.config.brand.regulator).toBeUndefined();
+  });
+
+  it("switches to PostgreSQL when DATABASE_URL is set", () => {
+    const result = parseConfig({ DATABASE_URL: "postgres://127.0.0.1:5432/test" });
+    expect(result.ok && result.config.database).toEqual({
+      kind: "postgres",
+      url: "postgres://127.0.0.1:5432/test",
+    });
+  });
+
+  it("reports one clear line per invalid value", () => {
+    const result = parseConfig({
+      PORT: "seventy",
+      DATABASE_URL: "mysql://x",
+      BRAND_CONTACT_EMAIL: "not-an-email",
+    });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.problems).toHaveLength(3);
+    expect(result.problems.some((p) => p.startsWith("PORT:"))).toBe(true);
+    expect(result.problems).toContain("DATABASE_URL: must start with postgres:// or postgresql://");
+    expect(result.problems).toContain("BRAND_CONTACT_EMAIL: must be an e-mail address");
+  });
+
+  it("refuses insecure defaults in production, one line each", () => {
+    const result = parseConfig({ APP_ENV: "production" });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.problems.map((p) => p.split(":")[0])).toEqual([
+      "SESSION_SECRET",
+      "PUBLIC_URL",
+      "MARKET_DATA",
+      "CHAIN_WATCHER",
+    ]);
+  });
+
+  it("refuses a short session secret and sample data in production", () => {
+    const result = parseConfig({
+      APP_ENV: "production",
+      SESSION_SECRET: "short",
+      PUBLIC_URL: "https://coinlens.example",
+      MARKET_DATA: "live",
+      CHAIN_WATCHER: "live",
+      SEED_SAMPLE_DATA: "true",
+    });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.problems).toEqual(["SESSION_SECRET: must be at least 32 characters"]);
+  });
+
+  it("accepts a complete production configuration without sample data", () => {
+    const result = parseConfig({
+      APP_ENV: "production",
+      SESSION_SECRET: "x".repeat(48),
+      PUBLIC_URL: "https://coinlens.example",
+      MARKET_DATA: "live",
+      CHAIN_WATCHER: "live",
+    });
+    expect(result.ok).toBe(true);
+    expect(result.ok && result.config.seedSampleData).toBe(false);
+  });
+});

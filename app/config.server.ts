@@ -1,0 +1,271 @@
+import { z } from "zod";
+import { btcDeriver, tronDeriver } from "./domain/chain/addresses.ts";
+import { defaultNewsFeeds, isValidFeedList, parseFeedList } from "./domain/market-data/feeds.ts";
+
+/**
+ * Configuration from environment variables, validated once at start-up.
+ *
+ * APP_ENV (not NODE_ENV) decides how strict we are: `npm start` runs a production *build*
+ * with safe development defaults so a fresh clone works; a real deployment sets
+ * APP_ENV=production and must then supply every secret and a real provider for anything
+ * that touches money. See docs/decisions/0004-configuration.md.
+ */
+
+const bool = z
+  .enum(["true", "false", "1", "0", "yes", "no"])
+  .transform((v) => v === "true" || v === "1" || v === "yes");
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .optional();
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .pipe(z.url({ message: "must be a full URL such as https://example.com" }).optional())
+  .optional();
+
+const DEV_SESSION_SECRET = "development-only-session-secret-not-for-production";
+
+const envSchema = z.object({
+  APP_ENV: z.enum(["development", "test", "production"]).default("development"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  PUBLIC_URL: optionalUrl,
+  TRUST_PROXY: bool.default(false),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .transform((v) => (v === "" ? undefined : v))
+    .pipe(
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, { message: "must start with postgres:// or postgresql://" })
+        .optional(),
+    )
+    .optional(),
+  DATA_DIR: z.string().default("./data"),
+  SESSION_SECRET: optionalText.pipe(
+    z.string().min(32, { message: "must be at least 32 characters" }).optional(),
+  ),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
+  SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(720).default(12),
+  SEED_SAMPLE_DATA: bool.optional(),
+  MARKET_DATA: z.enum(["sample", "live"]).default("sample"),
+  MARKET_DATA_STALE_SECONDS: z.coerce.number().int().min(30).max(86_400).default(600),
+  MARKET_DATA_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
+  /** How long a swap quote holds (issue 8, ADR 0061). */
+  SWAP_QUOTE_SECONDS: z.coerce.number().int().min(5).max(300).default(30),
+  /** The swap fee in basis points of what the member receives; the seed promises no swap fees. */
+  SWAP_FEE_BPS: z.coerce.number().int().min(0).max(500).default(0),
+  COINGECKO_API_KEY: optionalText,
+  COINGECKO_API_PLAN: z.enum(["demo", "pro"]).default("demo"),
+  EXCHANGE_RATE_API_KEY: optionalText,
+  ALPHA_VANTAGE_API_KEY: optionalText,
+  MARKET_NEWS_FEEDS: optionalText.refine((v) => v === undefined || isValidFeedList(v), {
+    message: "must be comma-separated feeds such as CoinDesk|https://www.coindesk.com/arc/outboundfeeds/rss/",
+  }),
+  CHAIN_WATCHER: z.enum(["simulated", "live"]).default("simulated"),
+  /** Deposits and withdrawals (docs/decisions/0050–0053). */
+  /** Default: on outside production; production turns deposits on explicitly, with keys. */
+  DEPOSITS_ENABLED: bool.optional(),
+  /** Operator's BIP84 account key m/84'/0'/0' (xpub or zpub; tpub or vpub on test networks). Public only. */
+  BTC_XPUB: optionalText,
+  /** Operator's TRON account key m/44'/195'/0' (xpub). Public only. */
+  TRON_XPUB: optionalText,
+  TRON_NETWORK: z.enum(["mainnet", "testnet"]).optional(),
+  BTC_CONFIRMATIONS: z.coerce.number().int().min(1).max(100).default(3),
+  TRON_CONFIRMATIONS: z.coerce.number().int().min(1).max(1000).default(20),
+  ESPLORA_URL: optionalUrl,
+  TRONGRID_URL: optionalUrl,
+  TRONGRID_API_KEY: optionalText,
+  USDT_TRC20_CONTRACT: z.string().trim().default("TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t"),
+  WITHDRAWAL_NEW_ADDRESS_HOURS: z.coerce.number().min(0).max(720).default(24),
+  /** Withdrawals worth more than this many USD need two different admins. */
+  WITHDRAWAL_TWO_ADMIN_USD: z.coerce.number().min(0).default(1000),
+  NGN_PER_USD: z
+    .string()
+    .regex(/^\d+(\.\d{1,6})?$/, { message: "must be a decimal such as 1458.65" })
+    .default("1458.65"),
+  DEPOSIT_BANK_ACCOUNT_HOLDER: optionalText,
+  DEPOSIT_BANK_NAME: optionalText,
+  DEPOSIT_BANK_IBAN: optionalText,
+  DEPOSIT_BANK_BIC: optionalText,
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().default("Coinlens <no-reply@coinlens.invalid>"),
+  BRAND_NAME: z.string().trim().min(1).default("Coinlens"),
+  BRAND_LEGAL_ENTITY: optionalText,
+  BRAND_REGISTRATION: optionalText,
+  BRAND_REGULATOR: optionalText,
+  BRAND_GOVERNING_LAW: optionalText,
+  BRAND_CONTACT_EMAIL: optionalText.pipe(z.email({ message: "must be an e-mail address" }).optional()),
+  /** Where /contact messages go; defaults to BRAND_CONTACT_EMAIL. */
+  SUPPORT_EMAIL: optionalText.pipe(z.email({ message: "must be an e-mail address" }).optional()),
+  SOCIAL_X_URL: optionalUrl,
+  SOCIAL_TELEGRAM_URL: optionalUrl,
+  SOCIAL_YOUTUBE_URL: optionalUrl,
+  SOCIAL_INSTAGRAM_URL: optionalUrl,
+});
+
+export type Config = ReturnType<typeof shapeConfig>;
+
+function shapeConfig(env: z.infer<typeof envSchema>) {
+  const isProduction = env.APP_ENV === "production";
+  return {
+    appEnv: env.APP_ENV,
+    isProduction,
+    port: env.PORT,
+    host: env.HOST,
+    publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+    trustProxy: env.TRUST_PROXY,
+    logLevel: env.LOG_LEVEL,
+    database: env.DATABASE_URL
+      ? ({ kind: "postgres", url: env.DATABASE_URL } as const)
+      : ({ kind: "pglite", dataDir: `${env.DATA_DIR.replace(/\/$/, "")}/pglite` } as const),
+    dataDir: env.DATA_DIR,
+    sessionSecret: env.SESSION_SECRET ?? DEV_SESSION_SECRET,
+    /** A session ends after this long without a request, and in any case after sessionAbsoluteHours. */
+    sessionIdleMinutes: env.SESSION_IDLE_MINUTES,
+    sessionAbsoluteHours: env.SESSION_ABSOLUTE_HOURS,
+    seedSampleData: env.SEED_SAMPLE_DATA ?? !isProduction,
+    marketData: env.MARKET_DATA,
+    /** Swaps (ADR 0061): the spread is an admin setting in the database, these are deployment settings. */
+    swap: { quoteSeconds: env.SWAP_QUOTE_SECONDS, feeBps: env.SWAP_FEE_BPS },
+    /** Market data providers and cache (docs/decisions/0020–0022). Keys are optional. */
+    market: {
+      /** Quotes older than this are stale: labelled in the UI, refused by money features. */
+      staleSeconds: env.MARKET_DATA_STALE_SECONDS,
+      sweepSeconds: env.MARKET_DATA_SWEEP_SECONDS,
+      intervals: {} as Partial<Record<"quotes" | "markets" | "fx" | "news" | "etfs", number>>,
+      coingeckoApiKey: env.COINGECKO_API_KEY,
+      coingeckoPlan: env.COINGECKO_API_PLAN,
+      exchangeRateApiKey: env.EXCHANGE_RATE_API_KEY,
+      alphaVantageApiKey: env.ALPHA_VANTAGE_API_KEY,
+      newsFeeds: env.MARKET_NEWS_FEEDS ? parseFeedList(env.MARKET_NEWS_FEEDS) : defaultNewsFeeds,
+    },
+    chainWatcher: env.CHAIN_WATCHER,
+    payments: {
+      depositsEnabled: env.DEPOSITS_ENABLED ?? !isProduction,
+      /** Undefined: development keys are generated under dataDir on first use (ADR 0051). */
+      btcXpub: env.BTC_XPUB,
+      tronXpub: env.TRON_XPUB,
+      tronNetwork: env.TRON_NETWORK ?? (env.TRON_XPUB ? "mainnet" : "testnet"),
+      btcConfirmations: env.BTC_CONFIRMATIONS,
+      tronConfirmations: env.TRON_CONFIRMATIONS,
+      esploraUrl: env.ESPLORA_URL,
+      trongridUrl: env.TRONGRID_URL,
+      trongridApiKey: env.TRONGRID_API_KEY,
+      usdtTrc20Contract: env.USDT_TRC20_CONTRACT,
+      withdrawalNewAddressHours: env.WITHDRAWAL_NEW_ADDRESS_HOURS,
+      withdrawalTwoAdminUsd: env.WITHDRAWAL_TWO_ADMIN_USD,
+      ngnPerUsd: env.NGN_PER_USD,
+      bank: {
+        accountHolder: env.DEPOSIT_BANK_ACCOUNT_HOLDER,
+        bankName: env.DEPOSIT_BANK_NAME,
+        iban: env.DEPOSIT_BANK_IBAN,
+        bic: env.DEPOSIT_BANK_BIC,
+      },
+    },
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    /** Contact-form mail: the configured address, or the local outbox's placeholder outside production. */
+    supportEmail:
+      env.SUPPORT_EMAIL ?? env.BRAND_CONTACT_EMAIL ?? (isProduction ? undefined : "support@coinlens.invalid"),
+    brand: {
+      name: env.BRAND_NAME,
+      legalEntity: env.BRAND_LEGAL_ENTITY,
+      registration: env.BRAND_REGISTRATION,
+      regulator: env.BRAND_REGULATOR,
+      contactEmail: env.BRAND_CONTACT_EMAIL,
+      governingLaw: env.BRAND_GOVERNING_LAW,
+      social: {
+        x: env.SOCIAL_X_URL,
+        telegram: env.SOCIAL_TELEGRAM_URL,
+        youtube: env.SOCIAL_YOUTUBE_URL,
+        instagram: env.SOCIAL_INSTAGRAM_URL,
+      },
+    },
+  };
+}
+
+export type ConfigResult = { ok: true; config: Config } | { ok: false; problems: string[] };
+
+/** Pure: validates an environment and returns the config or one line per problem. */
+export function parseConfig(env: Record<string, string | undefined>): ConfigResult {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    return {
+      ok: false,
+      problems: parsed.error.issues.map(
+        (issue) => `${issue.path.join(".") || "environment"}: ${issue.message}`,
+      ),
+    };
+  }
+  const e = parsed.data;
+  const problems: string[] = [];
+  problems.push(...chainKeyProblems(e.BTC_XPUB, e.TRON_XPUB));
+  if (e.APP_ENV === "production") {
+    // Insecure development defaults are refused where they would put members or money at risk.
+    if (!e.SESSION_SECRET)
+      problems.push("SESSION_SECRET: required in production (at least 32 random characters)");
+    if (!e.PUBLIC_URL) problems.push("PUBLIC_URL: required in production (the https:// address members use)");
+    if (e.MARKET_DATA === "sample")
+      problems.push(
+        "MARKET_DATA: 'sample' prices cannot price real money in production; set MARKET_DATA=live",
+      );
+    if (e.CHAIN_WATCHER === "simulated")
+      problems.push(
+        "CHAIN_WATCHER: a simulated chain cannot credit real deposits in production; set CHAIN_WATCHER=live",
+      );
+    if (e.DEPOSITS_ENABLED) {
+      if (!e.BTC_XPUB)
+        problems.push(
+          "BTC_XPUB: required in production while DEPOSITS_ENABLED (the operator's BIP84 account xpub/zpub)",
+        );
+      if (!e.TRON_XPUB)
+        problems.push(
+          "TRON_XPUB: required in production while DEPOSITS_ENABLED (the operator's m/44'/195'/0' xpub)",
+        );
+    }
+    if (e.SEED_SAMPLE_DATA)
+      problems.push("SEED_SAMPLE_DATA: sample data and the demo member are not allowed in production");
+  }
+  if (problems.length > 0) return { ok: false, problems };
+  return { ok: true, config: shapeConfig(e) };
+}
+
+/** A configured deposit key must be a valid account-level PUBLIC key; a private key is refused. */
+function chainKeyProblems(btcXpub: string | undefined, tronXpub: string | undefined): string[] {
+  const problems: string[] = [];
+  for (const [name, key, check] of [
+    ["BTC_XPUB", btcXpub, btcDeriver],
+    ["TRON_XPUB", tronXpub, tronDeriver],
+  ] as const) {
+    if (!key) continue;
+    try {
+      check(key);
+    } catch (error) {
+      problems.push(`${name}: ${(error as Error).message}`);
+    }
+  }
+  return problems;
+}
+
+let cached: Config | undefined;
+
+/** The process's config. Exits with one clear line per problem on the first call if invalid. */
+export function getConfig(): Config {
+  if (cached) return cached;
+  const result = parseConfig(process.env);
+  if (!result.ok) {
+    console.error("Coinlens cannot start because the configuration is invalid:");
+    for (const problem of result.problems) console.error(`  - ${problem}`);
+    process.exit(1);
+  }
+  cached = result.config;
+  return cached;
+}

@@ -1,0 +1,81 @@
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { getConfig } from "./config.server.ts";
+import { ButtonLink } from "./ui/button.tsx";
+import { LogoMark } from "./ui/logo.tsx";
+import { ToastProvider } from "./ui/toast.tsx";
+import type { RootData } from "./utils/brand.ts";
+import { useNonce } from "./utils/nonce.tsx";
+
+// Zod probes `new Function` to decide whether to compile its validators; our CSP forbids eval,
+// so the probe shows up as a CSP violation in the browser. Tell it not to try.
+z.config({ jitless: true });
+
+export function loader(): RootData {
+  const { brand, publicUrl } = getConfig();
+  return { brand, year: new Date().getFullYear(), publicUrl: publicUrl.replace(/\/$/, "") };
+}
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
+];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1d4ed8" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-[70] focus:rounded-md focus:bg-surface focus:px-4 focus:py-2 focus:shadow-pop"
+        >
+          Skip to content
+        </a>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return (
+    <ToastProvider>
+      <Outlet />
+    </ToastProvider>
+  );
+}
+
+/** Friendly 404 and 500 pages: no stack traces, a way back, and the request is logged server-side. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const title = notFound ? "We can't find that page" : "Something went wrong";
+  const message = notFound
+    ? "The page may have moved, or the address may be mistyped."
+    : "An unexpected error occurred on our side. Your money and data are safe. Please try again in a moment.";
+  return (
+    <main id="main" className="grid min-h-dvh place-items-center bg-canvas px-6">
+      <title>{`${title} · Coinlens`}</title>
+      <div className="max-w-md text-center">
+        <LogoMark className="mx-auto size-12" />
+        <p className="mt-6 text-sm font-semibold text-brand">{notFound ? "404" : "500"}</p>
+        <h1 className="mt-2 text-2xl font-bold text-ink">{title}</h1>
+        <p className="mt-3 text-muted">{message}</p>
+        <ButtonLink to="/" className="mt-8">
+          Go to the home page
+        </ButtonLink>
+      </div>
+    </main>
+  );
+}

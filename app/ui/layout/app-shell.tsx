@@ -1,0 +1,141 @@
+import { ArrowLeftRight, ChartLine, House, LogOut, Newspaper, Settings, Wallet } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link, NavLink, useSubmit } from "react-router";
+import { buttonClass } from "../button.tsx";
+import { cn } from "../cn.ts";
+import { DropdownMenu, DropdownMenuItem } from "../dropdown-menu.tsx";
+import { Logo } from "../logo.tsx";
+
+export interface ShellUser {
+  name: string;
+  email: string;
+}
+
+// The seed's bottom navigation on the main screens.
+export const appNav = [
+  { to: "/dashboard", label: "Dashboard", icon: House },
+  { to: "/wallet", label: "Wallet", icon: Wallet },
+  { to: "/etf", label: "ETF", icon: ChartLine },
+  { to: "/transactions", label: "Transaction", icon: ArrowLeftRight },
+  { to: "/news", label: "News", icon: Newspaper },
+];
+
+function initials(name: string) {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]?.toUpperCase())
+    .join("");
+}
+
+export function AvatarMenu({ user }: { user: ShellUser }) {
+  // A menu item closes (unmounts) the menu on select, so a <form> inside it would never
+  // submit: the item submits the sign-out POST itself.
+  const submit = useSubmit();
+  return (
+    <DropdownMenu
+      label={
+        <div>
+          <p className="text-sm font-semibold text-ink">{user.name}</p>
+          <p className="text-sm text-muted">{user.email}</p>
+        </div>
+      }
+      trigger={
+        <button
+          type="button"
+          className="grid size-10 place-items-center rounded-full bg-brand text-sm font-bold text-white hover:bg-brand-strong"
+        >
+          <span aria-hidden>{initials(user.name)}</span>
+          <span className="sr-only">Account menu for {user.name}</span>
+        </button>
+      }
+    >
+      <DropdownMenuItem asChild>
+        <Link to="/settings">
+          <Settings aria-hidden className="size-4 text-muted" />
+          Settings
+        </Link>
+      </DropdownMenuItem>
+      <DropdownMenuItem onSelect={() => submit(null, { method: "post", action: "/logout" })}>
+        <LogOut aria-hidden className="size-4 text-muted" />
+        Sign out
+      </DropdownMenuItem>
+    </DropdownMenu>
+  );
+}
+
+export function AppShell({
+  user,
+  badge,
+  children,
+}: {
+  user?: ShellUser;
+  badge?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <div className="flex min-h-dvh flex-col pb-20 nav:pb-0">
+      <header className="sticky top-0 z-40 border-b border-line bg-surface/95 backdrop-blur">
+        <div className="container-page flex h-16 items-center justify-between gap-4">
+          <Logo to="/dashboard" />
+          <nav aria-label="App" className="hidden nav:block">
+            <ul className="flex items-center gap-1">
+              {appNav.map((item) => (
+                <li key={item.to}>
+                  <NavLink
+                    to={item.to}
+                    className={({ isActive }) =>
+                      cn(
+                        "rounded-md px-3 py-2 text-sm font-semibold",
+                        isActive ? "bg-brand-soft text-brand-strong" : "text-ink hover:bg-subtle",
+                      )
+                    }
+                  >
+                    {item.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className="flex items-center gap-3">
+            {badge}
+            {user ? (
+              <AvatarMenu user={user} />
+            ) : (
+              <Link to="/login" className={buttonClass("primary", "sm")}>
+                Sign In
+              </Link>
+            )}
+          </div>
+        </div>
+      </header>
+      <main id="main" className="flex-1">
+        {children}
+      </main>
+      <nav
+        aria-label="Bottom"
+        className="fixed inset-x-0 bottom-0 z-40 border-t border-line bg-surface nav:hidden"
+      >
+        <ul className="grid grid-cols-5">
+          {appNav.map(({ to, label, icon: Icon }) => (
+            <li key={to}>
+              <NavLink
+                to={to}
+                className={({ isActive }) =>
+                  cn(
+                    "flex flex-col items-center gap-0.5 py-2 text-xs font-medium",
+                    isActive ? "text-brand" : "text-muted hover:text-ink",
+                  )
+                }
+              >
+                <Icon aria-hidden className="size-5" />
+                {label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import { Link } from "react-router";
+import { useBrand } from "~/utils/brand.ts";
+
+export function LogoMark({ className = "size-8" }: { className?: string }) {
+  return (
+    <svg viewBox="0 0 32 32" className={className} aria-hidden focusable="false">
+      <rect width="32" height="32" rx="8" fill="var(--color-brand)" />
+      <circle cx="14.5" cy="14.5" r="7" fill="none" stroke="white" strokeWidth="2.5" />
+      <path d="M19.5 19.5 25 25" stroke="white" strokeWidth="2.75" strokeLinecap="round" />
+      <path
+        d="M11.5 16.5l2.2-2.6 2 1.6 2.3-3"
+        fill="none"
+        stroke="white"
+        strokeWidth="1.6"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+export function Logo({ to = "/" }: { to?: string }) {
+  const brand = useBrand();
+  return (
+    <Link to={to} className="flex items-center gap-2.5 rounded-md text-lg font-bold tracking-tight text-ink">
+      <LogoMark />
+      <span>{brand.name}</span>
+      <span className="sr-only">home</span>
+    </Link>
+  );
+}

@@ -1,0 +1,211 @@
+import { ArrowDown, ArrowUp, ArrowUpDown, Search } from "lucide-react";
+import { useId, useMemo, useState } from "react";
+import { formatPercent, formatUsd } from "~/domain/market-data/format.ts";
+import { Card } from "../card.tsx";
+import { cn } from "../cn.ts";
+import { CoinMark } from "./coin-mark.tsx";
+import { DataLabels } from "./data-labels.tsx";
+import { Sparkline } from "./sparkline.tsx";
+
+export interface ScreenerRow {
+  id: string;
+  rank: number | null;
+  symbol: string;
+  name: string;
+  priceUsd: string;
+  change24hPct: number | null;
+  marketCapUsd: string | null;
+  volume24hUsd: string | null;
+  sparkline7d: number[];
+}
+
+type SortKey = "rank" | "name" | "price" | "change" | "marketCap" | "volume";
+
+const columns: { key: SortKey; label: string; align: "left" | "right" }[] = [
+  { key: "rank", label: "#", align: "left" },
+  { key: "name", label: "Coin", align: "left" },
+  { key: "price", label: "Price", align: "right" },
+  { key: "change", label: "24h %", align: "right" },
+  { key: "marketCap", label: "Market cap", align: "right" },
+  { key: "volume", label: "Volume (24h)", align: "right" },
+];
+
+function value(row: ScreenerRow, key: SortKey): number | string {
+  switch (key) {
+    case "rank":
+      return row.rank ?? Number.MAX_SAFE_INTEGER;
+    case "name":
+      return row.name.toLowerCase();
+    case "price":
+      return Number(row.priceUsd);
+    case "change":
+      return row.change24hPct ?? Number.NEGATIVE_INFINITY;
+    case "marketCap":
+      return Number(row.marketCapUsd ?? 0);
+    case "volume":
+      return Number(row.volume24hUsd ?? 0);
+  }
+}
+
+/** 'All Crypto Assets': the top 100 in USD, sortable and searchable, in a 550 px scroll area. */
+export function Screener({
+  rows,
+  sample,
+  stale,
+  asOf,
+}: {
+  rows: ScreenerRow[];
+  sample: boolean;
+  stale: boolean;
+  asOf: string | null;
+}) {
+  const [query, setQuery] = useState("");
+  const [sort, setSort] = useState<{ key: SortKey; dir: "asc" | "desc" }>({ key: "rank", dir: "asc" });
+  const searchId = useId();
+  const visible = useMemo(() => {
+    const q = query.trim().toLowerCase();
+    const filtered = q
+      ? rows.filter((r) => r.name.toLowerCase().includes(q) || r.symbol.toLowerCase().includes(q))
+      : rows;
+    const sign = sort.dir === "asc" ? 1 : -1;
+    return [...filtered].sort((a, b) => {
+      const x = value(a, sort.key);
+      const y = value(b, sort.key);
+      return (x < y ? -1 : x > y ? 1 : 0) * sign;
+    });
+  }, [rows, query, sort]);
+
+  const toggle = (key: SortKey) =>
+    setSort((s) =>
+      s.key === key
+        ? { key, dir: s.dir === "asc" ? "desc" : "asc" }
+        : { key, dir: key === "rank" || key === "name" ? "asc" : "desc" },
+    );
+
+  return (
+    <Card className="overflow-hidden">
+      <div className="flex flex-col gap-3 border-b border-line px-5 py-4 sm:flex-row sm:items-center sm:justify-between">
+        <div>
+          <h2 className="text-base font-semibold text-ink">All Crypto Assets</h2>
+          <DataLabels sample={sample} stale={stale} asOf={asOf} className="mt-1" />
+        </div>
+        <div className="relative sm:w-64">
+          <label htmlFor={searchId} className="sr-only">
+            Search coins
+          </label>
+          <Search
+            aria-hidden
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted"
+          />
+          <input
+            id={searchId}
+            type="search"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            placeholder="Search by name or symbol"
+            className="h-10 w-full rounded-md border border-line bg-surface pr-3 pl-9 text-sm text-ink placeholder:text-muted"
+          />
+        </div>
+      </div>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard */}
+      <section aria-label="Crypto assets table" tabIndex={0} className="h-[550px] overflow-auto">
+        <table className="w-full min-w-[760px] border-collapse text-left text-sm">
+          <caption className="sr-only">
+            Top 100 crypto assets in US dollars. Column headers sort the table.
+          </caption>
+          <thead className="sticky top-0 z-10 bg-subtle">
+            <tr>
+              {columns.map((c) => {
+                const active = sort.key === c.key;
+                const Icon = !active ? ArrowUpDown : sort.dir === "asc" ? ArrowUp : ArrowDown;
+                return (
+                  <th
+                    key={c.key}
+                    scope="col"
+                    aria-sort={active ? (sort.dir === "asc" ? "ascending" : "descending") : "none"}
+                    className={cn(
+                      "border-b border-line px-3 py-2 text-xs font-semibold text-muted uppercase",
+                      c.align === "right" && "text-right",
+                    )}
+                  >
+                    <button
+                      type="button"
+                      onClick={() => toggle(c.key)}
+                      className={cn(
+                        "inline-flex items-center gap-1 rounded-sm uppercase hover:text-ink",
+                        active && "text-ink",
+                      )}
+                    >
+                      {c.label}
+                      <Icon aria-hidden className="size-3.5" />
+                    </button>
+                  </th>
+                );
+              })}
+              <th
+                scope="col"
+                className="border-b border-line px-3 py-2 text-right text-xs font-semibold text-muted uppercase"
+              >
+                Last 7 days
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {visible.map((row) => {
+              const change = row.change24hPct;
+              return (
+                <tr key={row.id} className="hover:bg-subtle/60" data-testid="screener-row">
+                  <td className="border-b border-line px-3 py-2.5 text-muted tabular-nums">
+                    {row.rank ?? "—"}
+                  </td>
+                  <td className="border-b border-line px-3 py-2.5">
+                    <span className="flex items-center gap-2.5">
+                      <CoinMark symbol={row.symbol} />
+                      <span className="font-semibold text-ink">{row.name}</span>
+                      <span className="text-xs text-muted">{row.symbol}</span>
+                    </span>
+                  </td>
+                  <td className="border-b border-line px-3 py-2.5 text-right font-mono tabular-nums text-ink">
+                    {formatUsd(row.priceUsd)}
+                  </td>
+                  <td
+                    className={cn(
+                      "border-b border-line px-3 py-2.5 text-right font-mono tabular-nums",
+                      change == null
+                        ? "text-muted"
+                        : change > 0
+                          ? "text-positive"
+                          : change < 0
+                            ? "text-negative"
+                            : "text-muted",
+                    )}
+                  >
+                    {formatPercent(change, { signed: true })}
+                  </td>
+                  <td className="border-b border-line px-3 py-2.5 text-right tabular-nums text-ink">
+                    {formatUsd(row.marketCapUsd, { compact: true })}
+                  </td>
+                  <td className="border-b border-line px-3 py-2.5 text-right tabular-nums text-ink">
+                    {formatUsd(row.volume24hUsd, { compact: true })}
+                  </td>
+                  <td className="border-b border-line px-3 py-1.5">
+                    <span className="flex justify-end">
+                      <Sparkline points={row.sparkline7d} />
+                    </span>
+                  </td>
+                </tr>
+              );
+            })}
+            {visible.length === 0 ? (
+              <tr>
+                <td colSpan={7} className="px-3 py-10 text-center text-muted">
+                  No coin matches “{query}”.
+                </td>
+              </tr>
+            ) : null}
+          </tbody>
+        </table>
+      </section>
+    </Card>
+  );
+}

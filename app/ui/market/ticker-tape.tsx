@@ -1,0 +1,79 @@
+import { formatPercent, formatUsd } from "~/domain/market-data/format.ts";
+import { cn } from "../cn.ts";
+import { CoinMark } from "./coin-mark.tsx";
+import { asOfText } from "./data-labels.tsx";
+import { type LiveQuote, type LiveQuotes, useLiveQuotes } from "./use-live-quotes.ts";
+
+/**
+ * The ticker tape under the public navigation: BCH, BNB, BTC, ETH, SOL, TRX and USDT with price
+ * and 24 h change, live over Server-Sent Events. Wide screens show the row still; narrower ones
+ * scroll it slowly (paused on hover and focus), and it never moves for prefers-reduced-motion,
+ * where it can be scrolled by hand instead.
+ */
+const css = `
+@keyframes coinlens-ticker { from { transform: translateX(0) } to { transform: translateX(-50%) } }
+.ticker-track { animation: coinlens-ticker 38s linear infinite; }
+.ticker-viewport:hover .ticker-track, .ticker-viewport:focus-within .ticker-track { animation-play-state: paused; }
+@media (min-width: 1536px) { .ticker-track { animation: none; } .ticker-copy { display: none; } }
+@media (prefers-reduced-motion: reduce) {
+  .ticker-track { animation: none; }
+  .ticker-copy { display: none; }
+  .ticker-viewport { overflow-x: auto; }
+}
+`;
+
+function Item({ quote }: { quote: LiveQuote }) {
+  const change = quote.change24hPct;
+  const tone =
+    change == null
+      ? "text-muted"
+      : change > 0
+        ? "text-positive"
+        : change < 0
+          ? "text-negative"
+          : "text-muted";
+  return (
+    <li className="flex shrink-0 items-center gap-2 px-4 py-2 text-sm" data-symbol={quote.symbol}>
+      <CoinMark symbol={quote.symbol} className="size-5" />
+      <span className="font-semibold text-ink">{quote.symbol}</span>
+      <span className="font-mono tabular-nums text-ink" data-testid={`ticker-price-${quote.symbol}`}>
+        {formatUsd(quote.priceUsd)}
+      </span>
+      <span className={cn("font-mono text-xs tabular-nums", tone)}>
+        <span className="sr-only">24 hour change </span>
+        {formatPercent(change, { signed: true })}
+      </span>
+    </li>
+  );
+}
+
+export function TickerTape({ initial }: { initial: LiveQuotes }) {
+  const { quotes, sample, stale, asOf } = useLiveQuotes(initial);
+  if (quotes.length === 0) return null;
+  return (
+    <section aria-label="Market prices" className="border-b border-line bg-surface">
+      <style>{css}</style>
+      <div className="flex items-center">
+        <div className="ticker-viewport relative min-w-0 flex-1 overflow-hidden">
+          <div className="ticker-track flex w-max 2xl:w-full">
+            <ul className="flex shrink-0 2xl:w-full 2xl:justify-between">
+              {quotes.map((q) => (
+                <Item key={q.symbol} quote={q} />
+              ))}
+            </ul>
+            <ul className="ticker-copy flex shrink-0" aria-hidden="true">
+              {quotes.map((q) => (
+                <Item key={q.symbol} quote={q} />
+              ))}
+            </ul>
+          </div>
+        </div>
+        <p className="shrink-0 border-l border-line px-3 py-2 text-xs text-muted">
+          {sample ? <span className="font-semibold text-warning">Sample data</span> : null}
+          {stale ? <span className="ml-1 font-semibold text-negative">Stale</span> : null}
+          <span className="sr-only"> Prices {asOfText(asOf)}</span>
+        </p>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,81 @@
+import { Activity } from "lucide-react";
+
+/**
+ * Slot for the market data service (issue: market data). It renders only what it is given:
+ * quotes with their source and time, or a plain note. It never invents a price.
+ */
+export interface SnapshotQuote {
+  symbol: string;
+  name: string;
+  /** USD as an exact decimal string. */
+  priceUsd: string;
+  change24hPct: number | null;
+  lastUpdated: string;
+  source: string;
+}
+
+function formatUsd(decimal: string) {
+  const [whole = "0", fraction = ""] = decimal.split(".");
+  const digits = Number(whole) >= 1 ? 2 : 4;
+  const cents = fraction.padEnd(digits, "0").slice(0, digits);
+  return `$${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",")}.${cents}`;
+}
+
+export function MarketSnapshot({
+  quotes,
+  stale = false,
+}: {
+  quotes: SnapshotQuote[] | null;
+  stale?: boolean;
+}) {
+  return (
+    <section
+      aria-labelledby="market-snapshot-heading"
+      className="rounded-xl border border-line bg-surface p-5 shadow-card"
+      data-slot="market-snapshot"
+    >
+      <div className="flex items-center gap-2">
+        <Activity aria-hidden className="size-5 text-brand" />
+        <h2 id="market-snapshot-heading" className="text-base font-semibold text-ink">
+          Market snapshot
+        </h2>
+      </div>
+      {quotes && quotes.length > 0 ? (
+        <>
+          <ul className="mt-4 divide-y divide-line">
+            {quotes.map((quote) => (
+              <li key={quote.symbol} className="flex items-center justify-between gap-3 py-2.5 text-sm">
+                <span>
+                  <span className="font-semibold text-ink">{quote.symbol}</span>{" "}
+                  <span className="text-muted">{quote.name}</span>
+                </span>
+                <span className="text-right tabular-nums">
+                  <span className="font-semibold text-ink">{formatUsd(quote.priceUsd)}</span>
+                  {quote.change24hPct === null ? null : (
+                    <span className={`ml-2 ${quote.change24hPct >= 0 ? "text-positive" : "text-negative"}`}>
+                      {quote.change24hPct >= 0 ? "+" : ""}
+                      {quote.change24hPct.toFixed(2)}%
+                    </span>
+                  )}
+                </span>
+              </li>
+            ))}
+          </ul>
+          <p className="mt-3 text-xs text-muted">
+            Source: {quotes[0]?.source === "sample" ? "sample prices (not live)" : quotes[0]?.source}, as of{" "}
+            <time dateTime={quotes[0]?.lastUpdated}>
+              {quotes[0] ? new Date(quotes[0].lastUpdated).toISOString().slice(0, 16).replace("T", " ") : ""}{" "}
+              UTC
+            </time>
+            .{stale ? " These prices are out of date." : ""} Prices are for information only.
+          </p>
+        </>
+      ) : (
+        <p className="mt-3 text-sm text-muted">
+          Live prices for BTC, ETH, SOL, BNB, BCH, TRX and USDT appear here with their source and time as soon
+          as the market data service has fetched them.
+        </p>
+      )}
+    </section>
+  );
+}

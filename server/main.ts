@@ -1,0 +1,166 @@
+// The HTTP process: static assets, compression, security headers, request ids and logs,
+// graceful shutdown. Everything application-level comes from the server build (server/app.ts).
+// Runs on Node 24 directly (type stripping), so only erasable TypeScript here.
+import { randomBytes, randomUUID } from "node:crypto";
+import type { Server } from "node:http";
+import path from "node:path";
+import compression from "compression";
+import express from "express";
+import helmet from "helmet";
+
+type AppModule = typeof import("./app.ts");
+
+const dev = process.argv.includes("--dev");
+if (!dev) process.env.NODE_ENV = "production";
+const root = path.resolve(import.meta.dirname, "..");
+const buildDir = path.resolve(root, process.env.BUILD_DIR ?? "build");
+
+async function loadApp(): Promise<{ mod: AppModule; vite?: import("vite").ViteDevServer }> {
+  if (!dev) {
+    const buildPath = path.join(buildDir, "server", "index.js");
+    return { mod: (await import(buildPath)) as AppModule };
+  }
+  const { createServer } = await import("vite");
+  const vite = await createServer({ root, server: { middlewareMode: true }, appType: "custom" });
+  return { mod: (await vite.ssrLoadModule("./server/app.ts")) as AppModule, vite };
+}
+
+const { mod, vite } = await loadApp();
+const config = mod.getConfig();
+const { log } = mod;
+
+try {
+  await mod.boot();
+} catch (error) {
+  console.error(`Coinlens cannot start: ${(error as Error).message}`);
+  process.exit(1);
+}
+
+const http = express();
+http.disable("x-powered-by");
+if (config.trustProxy) http.set("trust proxy", true);
+
+http.use((req, res, next) => {
+  const incoming = config.trustProxy ? req.get("x-request-id") : undefined;
+  const requestId = incoming && /^[\w.-]{1,100}$/.test(incoming) ? incoming : randomUUID();
+  res.locals.requestId = requestId;
+  res.locals.nonce = randomBytes(16).toString("base64");
+  res.setHeader("X-Request-Id", requestId);
+  const started = process.hrtime.bigint();
+  res.on("finish", () => {
+    const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
+    // The path only: query strings may carry reset tokens or e-mail addresses.
+    log.info("request", {
+      requestId,
+      method: req.method,
+      path: req.path,
+      status: res.statusCode,
+      durationMs: Math.round(durationMs * 10) / 10,
+    });
+  });
+  next();
+});
+
+http.use(
+  helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: dev
+          ? ["'self'", "'unsafe-inline'", "'unsafe-eval'"]
+          : ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.nonce}'`],
+        // React and Radix set inline style attributes; styles cannot run code.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:"],
+        fontSrc: ["'self'", "data:"],
+        connectSrc: dev ? ["'self'", "ws:", "wss:"] : ["'self'"],
+        mediaSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    // Set below, only when the request really arrived over TLS.
+    strictTransportSecurity: false,
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    xFrameOptions: { action: "deny" },
+  }),
+);
+http.use((req, res, next) => {
+  if (req.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+  next();
+});
+
+http.use(
+  compression({
+    // Server-Sent Events must not be buffered by compression.
+    filter: (req, res) =>
+      String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream")
+        ? false
+        : compression.filter(req, res),
+  }),
+);
+
+if (vite) {
+  http.use(vite.middlewares);
+} else {
+  const client = path.join(buildDir, "client");
+  // Fingerprinted file names: safe to cache for ever.
+  http.use(
+    "/assets",
+    express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y", index: false }),
+  );
+  http.use(express.static(client, { maxAge: "1h", index: false }));
+}
+
+if (vite) {
+  http.use(async (req, res, next) => {
+    try {
+      const fresh = (await vite.ssrLoadModule("./server/app.ts")) as AppModule;
+      fresh.app(req, res, next);
+    } catch (error) {
+      next(error);
+    }
+  });
+} else {
+  http.use(mod.app);
+}
+
+http.use((error: Error, req: express.Request, res: express.Response, _next: express.NextFunction) => {
+  log.error("unhandled error", { requestId: res.locals.requestId, path: req.path, error });
+  if (!res.headersSent)
+    res.status(500).type("text/plain").send("Something went wrong on our side. Please try again.");
+});
+
+const server: Server = http.listen(config.port, config.host, () => {
+  log.info("listening", { url: `http://localhost:${config.port}`, appEnv: config.appEnv, dev });
+});
+server.keepAliveTimeout = 65_000;
+
+let stopping = false;
+async function stop(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  log.info("shutting down", { signal });
+  const forced = setTimeout(() => {
+    log.warn("forced exit after 10 s");
+    process.exit(1);
+  }, 10_000);
+  forced.unref();
+  server.close(async () => {
+    try {
+      await vite?.close();
+      await mod.shutdown();
+    } finally {
+      log.info("stopped");
+      process.exit(0);
+    }
+  });
+  // Idle keep-alive sockets would hold the server open; in-flight requests finish first.
+  server.closeIdleConnections();
+}
+process.on("SIGTERM", () => void stop("SIGTERM"));
+process.on("SIGINT", () => void stop("SIGINT"));

@@ -1,0 +1,20 @@
+import type { Page } from "@playwright/test";
+
+/**
+ * Open a page and wait until React has hydrated it, so a click is not lost on server-rendered
+ * HTML whose handlers are not attached yet (likely on a loaded CI machine). React marks the DOM
+ * nodes it has taken over with `__reactFiber$…` properties; `networkidle` is no signal here
+ * because the ticker keeps a Server-Sent Events stream open.
+ */
+export async function gotoHydrated(page: Page, path: string) {
+  const response = await page.goto(path);
+  await waitForHydration(page);
+  return response;
+}
+
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => {
+    const node = document.querySelector("main") ?? document.body;
+    return Object.keys(node).some((key) => key.startsWith("__reactFiber$"));
+  });
+}
