@@ -1,0 +1,689 @@
+import { randomBytes } from "node:crypto";
+import { symmetricDecrypt } from "better-auth/crypto";
+import { and, desc, eq, ne, sql } from "drizzle-orm";
+import { Secret, TOTP } from "otpauth";
+import { sessions, twoFactors, users } from "../../../db/schema/index.ts";
+import type { Config } from "../../config.server.ts";
+import type { Db } from "../../db/client.server.ts";
+import { createMailer, type Mailer } from "../mail/mailer.server.ts";
+import { existingAccountEmail } from "../mail/templates.ts";
+import { type AuditEvent, recordAudit } from "./audit.server.ts";
+import { type Auth, type AuthConfig, CLIENT_IP_HEADER, getAuth } from "./auth.server.ts";
+import type { Clock } from "./clock.ts";
+import {
+  type AccountMode,
+  ensureRealAccount,
+  openDemoAccount,
+  selectAccountMode,
+} from "./member-accounts.server.ts";
+import { hashPassword } from "./password.server.ts";
+import { checkSignInAllowed, consume, limits, recordSignInFailure } from "./rate-limit.server.ts";
+import { messages, type SignInInput, type SignUpInput } from "./schemas.ts";
+
+export type AccountsConfig = AuthConfig & Pick<Config, "sessionIdleMinutes">;
+
+/** What every account operation needs besides the database. */
+export interface AccountsEnv {
+  auth: Auth;
+  config: AccountsConfig;
+  clock: Clock;
+  mailer?: Mailer;
+}
+
+export function accountsEnv(db: Db, config: AccountsConfig, clock: Clock, mailer?: Mailer): AccountsEnv {
+  return { auth: getAuth(db, config, mailer), config, clock, ...(mailer ? { mailer } : {}) };
+}
+
+/** The parts of the HTTP request account operations look at. */
+export interface RequestMeta {
+  headers: Headers;
+  ip?: string | undefined;
+}
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string;
+  firstName: string;
+  lastName: string;
+  emailVerified: boolean;
+  twoFactorEnabled: boolean;
+  role: string;
+}
+
+export interface CurrentSession {
+  user: SessionUser;
+  session: {
+    id: string;
+    createdAt: Date;
+    lastSeenAt: Date;
+    expiresAt: Date;
+    accountMode: AccountMode;
+  };
+}
+
+export type Failure = { ok: false; message: string; retryAfterSeconds?: number };
+
+/** Headers for better-auth: the client address is the one Express resolved, never the client's claim. */
+function authHeaders(meta: RequestMeta) {
+  const headers = new Headers(meta.headers);
+  headers.delete(CLIENT_IP_HEADER);
+  if (meta.ip) headers.set(CLIENT_IP_HEADER, meta.ip);
+  return headers;
+}
+
+function auditCtx(env: AccountsEnv, meta: RequestMeta) {
+  return { ip: meta.ip, userAgent: meta.headers.get("user-agent") ?? undefined, clock: env.clock };
+}
+
+function audit(
+  db: Db,
+  env: AccountsEnv,
+  meta: RequestMeta,
+  event: AuditEvent,
+  userId: string | null,
+  detail = {},
+) {
+  return recordAudit(db, auditCtx(env, meta), event, userId, detail);
+}
+
+function setCookiesOf(headers: Headers | undefined) {
+  return headers?.getSetCookie() ?? [];
+}
+
+function errorCode(error: unknown): string | undefined {
+  const body = (error as { body?: { code?: string } })?.body;
+  return body?.code;
+}
+
+async function findUserIdByEmail(db: Db, email: string) {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`);
+  return row?.id;
+}
+
+const idleMs = (env: AccountsEnv) => env.config.sessionIdleMinutes * 60_000;
+const absoluteMs = (env: AccountsEnv) => env.config.sessionAbsoluteHours * 3_600_000;
+/** Activity is written at most once a minute per session. */
+const touchEveryMs = 60_000;
+
+/**
+ * The signed-in member for a request, or null. The cookie's signed id must name a session row
+ * that is neither idle for longer than SESSION_IDLE_MINUTES nor older than SESSION_ABSOLUTE_HOURS
+ * by `env.clock`; an expired row is deleted.
+ */
+export async function getCurrentSession(
+  db: Db,
+  env: AccountsEnv,
+  meta: RequestMeta,
+): Promise<CurrentSession | null> {
+  if (!meta.headers.get("cookie")) return null;
+  const found = await env.auth.api.getSession({
+    headers: authHeaders(meta),
+    query: { disableCookieCache: true, disableRefresh: true },
+  });
+  if (!found) return null;
+  const now = env.clock.now().getTime();
+  const s = found.session;
+  const createdAt = new Date(s.createdAt);
+  const lastSeenAt = new Date(s.updatedAt);
+  const absoluteEnd = Math.min(new Date(s.expiresAt).getTime(), createdAt.getTime() + absoluteMs(env));
+  const idleEnd = lastSeenAt.getTime() + idleMs(env);
+  if (now >= absoluteEnd || now >= idleEnd) {
+    await db.delete(sessions).where(eq(sessions.id, s.id));
+    await audit(db, env, meta, "session-expired", found.user.id, {
+      reason: now >= absoluteEnd ? "absolute" : "idle",
+    });
+    return null;
+  }
+  let seen = lastSeenAt;
+  if (now - lastSeenAt.getTime() >= touchEveryMs) {
+    seen = new Date(now);
+    await db.update(sessions).set({ updatedAt: seen }).where(eq(sessions.id, s.id));
+  }
+  const u = found.user;
+  return {
+    user: {
+      id: u.id,
+      email: u.email,
+      name: u.name,
+      firstName: u.firstName,
+      lastName: u.lastName,
+      emailVerified: u.emailVerified,
+      twoFactorEnabled: Boolean(u.twoFactorEnabled),
+      role: u.role ?? "member",
+    },
+    session: {
+      id: s.id,
+      createdAt,
+      lastSeenAt: seen,
+      expiresAt: new Date(Math.min(absoluteEnd, seen.getTime() + idleMs(env))),
+      accountMode: s.accountMode === "demo" ? "demo" : "real",
+    },
+  };
+}
+
+/** Money features call this: unverified members may browse but not move money. */
+export function isEmailVerified(user: Pick<SessionUser, "emailVerified">) {
+  return user.emailVerified === true;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sign-up
+
+export type SignUpResult = { ok: true; userId: string; setCookies: string[] } | Failure;
+
+export async function signUp(
+  db: Db,
+  env: AccountsEnv,
+  input: SignUpInput & { referralCode?: string | undefined; demo?: boolean },
+  meta: RequestMeta,
+): Promise<SignUpResult> {
+  const limited = await consume(db, `signup:ip:${meta.ip ?? "unknown"}`, limits.signUpPerIp, env.clock);
+  if (!limited.allowed)
+    return { ok: false, message: messages.unexpected, retryAfterSeconds: limited.retryAfterSeconds };
+  const email = input.email.trim().toLowerCase();
+  if (await findUserIdByEmail(db, email)) {
+    // Same answer as any other failure, about as slow as a real sign-up, and the owner is told.
+    await hashPassword(input.password);
+    const base = env.config.publicUrl;
+    await sendMail(
+      env,
+      db,
+      email,
+      existingAccountEmail(env.config.brand.name, `${base}/login`, `${base}/forgotpassword`),
+    );
+    return { ok: false, message: messages.unexpected };
+  }
+  let result: { headers: Headers; response: { user: { id: string } } };
+  try {
+    result = (await env.auth.api.signUpEmail({
+      body: {
+        email,
+        password: input.password,
+        name: `${input.firstName.trim()} ${input.lastName.trim()}`,
+        firstName: input.firstName.trim(),
+        lastName: input.lastName.trim(),
+      },
+      headers: authHeaders(meta),
+      returnHeaders: true,
+    })) as { headers: Headers; response: { user: { id: string } } };
+  } catch {
+    return { ok: false, message: messages.unexpected };
+  }
+  const userId = result.response.user.id;
+  const referredBy = input.referralCode ? await findReferrer(db, input.referralCode) : undefined;
+  await db
+    .update(users)
+    .set({ referralCode: newReferralCode(), ...(referredBy ? { referredBy } : {}) })
+    .where(eq(users.id, userId));
+  await ensureRealAccount(db, userId);
+  if (input.demo) {
+    await openDemoAccount(db, userId);
+    await db.update(sessions).set({ accountMode: "demo" }).where(eq(sessions.userId, userId));
+  }
+  await audit(db, env, meta, "sign-up", userId, { demo: Boolean(input.demo), referred: Boolean(referredBy) });
+  return { ok: true, userId, setCookies: setCookiesOf(result.headers) };
+}
+
+async function sendMail(env: AccountsEnv, db: Db, to: string, message: { subject: string; text: string }) {
+  const mailer = env.mailer ?? createMailer(db, env.config);
+  await mailer.send({ to, ...message });
+}
+
+function newReferralCode() {
+  return randomBytes(6).toString("base64url").replace(/[-_]/g, "x").slice(0, 8).toUpperCase();
+}
+
+async function findReferrer(db: Db, code: string) {
+  const clean = code.trim().toUpperCase();
+  if (!/^[A-Z0-9]{4,16}$/.test(clean)) return undefined;
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.referralCode, clean));
+  return row?.id;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sign-in
+
+export type SignInResult =
+  | { ok: true; userId: string; setCookies: string[] }
+  | { ok: "two-factor"; setCookies: string[] }
+  | Failure;
+
+export async function signIn(
+  db: Db,
+  env: AccountsEnv,
+  input: SignInInput,
+  meta: RequestMeta,
+): Promise<SignInResult> {
+  const email = input.email.trim().toLowerCase();
+  const perIp = await consume(db, `signin:ip:${meta.ip ?? "unknown"}`, limits.signInPerIp, env.clock);
+  if (!perIp.allowed) return throttled(perIp.retryAfterSeconds);
+  // Keyed by the address typed, so unknown and known e-mails are throttled alike.
+  const accountKey = `acct:${email}`;
+  const allowed = await checkSignInAllowed(db, accountKey, env.clock);
+  if (!allowed.allowed) {
+    await audit(db, env, meta, "sign-in-throttled", (await findUserIdByEmail(db, email)) ?? null);
+    return throttled(allowed.retryAfterSeconds);
+  }
+  const previous = await getCurrentSession(db, env, meta).catch(() => null);
+  let result: { headers: Headers; response: Record<string, unknown> };
+  try {
+    result = (await env.auth.api.signInEmail({
+      body: { email, password: input.password, rememberMe: true },
+      headers: authHeaders(meta),
+      returnHeaders: true,
+    })) as unknown as { headers: Headers; response: Record<string, unknown> };
+  } catch (error) {
+    await recordSignInFailure(db, accountKey, env.clock);
+    await audit(db, env, meta, "sign-in-failed", (await findUserIdByEmail(db, email)) ?? null, {
+      reason: errorCode(error) ?? "error",
+    });
+    return { ok: false, message: messages.unexpected };
+  }
+  // A fresh session id at every sign-in; whatever session the browser had before is ended.
+  if (previous) await db.delete(sessions).where(eq(sessions.id, previous.session.id));
+  if (result.response.twoFactorRedirect)
+    return { ok: "two-factor", setCookies: setCookiesOf(result.headers) };
+  const user = result.response.user as { id: string };
+  await audit(db, env, meta, "sign-in", user.id, { secondFactor: false });
+  return { ok: true, userId: user.id, setCookies: setCookiesOf(result.headers) };
+}
+
+function throttled(retryAfterSeconds: number): Failure {
+  const wait =
+    retryAfterSeconds >= 120
+      ? `${Math.ceil(retryAfterSeconds / 60)} minutes`
+      : `${retryAfterSeconds} seconds`;
+  return { ok: false, message: `Too many attempts. Please wait ${wait} and try again.`, retryAfterSeconds };
+}
+
+/** Second step of a sign-in for members with two-factor authentication. */
+export async function completeSecondFactor(
+  db: Db,
+  env: AccountsEnv,
+  input: { method: "totp" | "recovery"; code: string },
+  meta: RequestMeta,
+): Promise<{ ok: true; userId: string; setCookies: string[] } | Failure> {
+  const limiterKey = `2fa:${meta.headers.get("cookie")?.match(/two_factor=([^;.]+)/)?.[1] ?? meta.ip ?? "unknown"}`;
+  const limited = await consume(db, limiterKey, limits.twoFactorPerUser, env.clock);
+  if (!limited.allowed) return throttled(limited.retryAfterSeconds);
+  const code = input.code.replace(/\s+/g, "");
+  // Refuse a spent TOTP code before better-auth sees it: a valid call would use up the pending
+  // sign-in, and the member could not try a recovery code next.
+  const pendingUserId = await pendingSignInUserId(env, meta);
+  if (input.method === "totp" && pendingUserId && (await isSpentTotpCode(db, env, pendingUserId, code))) {
+    await audit(db, env, meta, "sign-in-second-factor-failed", pendingUserId, { reason: "code-reused" });
+    return { ok: false, message: messages.invalidCode };
+  }
+  let result: { headers: Headers; response: { user?: { id: string }; token?: string } };
+  try {
+    const call = input.method === "recovery" ? env.auth.api.verifyBackupCode : env.auth.api.verifyTOTP;
+    result = (await call({
+      body: { code },
+      headers: authHeaders(meta),
+      returnHeaders: true,
+    })) as unknown as typeof result;
+  } catch (error) {
+    await audit(db, env, meta, "sign-in-second-factor-failed", null, { reason: errorCode(error) ?? "error" });
+    return { ok: false, message: messages.invalidCode };
+  }
+  const userId = result.response.user?.id;
+  if (!userId) return { ok: false, message: messages.invalidCode };
+  if (input.method === "totp" && !(await claimTotpStep(db, env, userId, code))) {
+    // The code was valid but already used: undo the session better-auth just created.
+    if (result.response.token) await db.delete(sessions).where(eq(sessions.token, result.response.token));
+    await audit(db, env, meta, "sign-in-second-factor-failed", userId, { reason: "code-reused" });
+    return { ok: false, message: messages.invalidCode };
+  }
+  if (input.method === "recovery") await audit(db, env, meta, "recovery-code-used", userId);
+  await audit(db, env, meta, "sign-in", userId, { secondFactor: input.method });
+  return { ok: true, userId, setCookies: setCookiesOf(result.headers) };
+}
+
+/** The member a pending two-factor sign-in belongs to, from the signed challenge cookie. */
+async function pendingSignInUserId(env: AccountsEnv, meta: RequestMeta) {
+  const match = /(?:^|;\s*)(?:__Host-)?coinlens\.two_factor=([^;]+)/.exec(meta.headers.get("cookie") ?? "");
+  if (!match?.[1]) return undefined;
+  const raw = decodeURIComponent(match[1]);
+  const identifier = raw.slice(0, raw.lastIndexOf("."));
+  if (!identifier) return undefined;
+  const context = await env.auth.$context;
+  const pending = await context.internalAdapter.findVerificationValue(identifier);
+  return pending && pending.expiresAt > new Date() ? pending.value : undefined;
+}
+
+async function totpStepOf(db: Db, env: AccountsEnv, userId: string, code: string) {
+  const [row] = await db
+    .select({ secret: twoFactors.secret, lastUsedStep: twoFactors.lastUsedStep })
+    .from(twoFactors)
+    .where(eq(twoFactors.userId, userId));
+  if (!row) return undefined;
+  const secret = await symmetricDecrypt({ key: env.config.sessionSecret, data: row.secret });
+  const totp = new TOTP({ secret: base32FromRaw(secret), digits: 6, period: 30 });
+  const now = env.clock.now().getTime();
+  const delta = totp.validate({ token: code, timestamp: now, window: 1 });
+  if (delta === null) return undefined;
+  return { step: Math.floor(now / 30_000) + delta, lastUsedStep: row.lastUsedStep };
+}
+
+async function isSpentTotpCode(db: Db, env: AccountsEnv, userId: string, code: string) {
+  const found = await totpStepOf(db, env, userId, code);
+  return found !== undefined && found.lastUsedStep !== null && found.step <= found.lastUsedStep;
+}
+
+/**
+ * A TOTP code stays valid for its 30 s step (±1 for clock drift); to accept each code once we
+ * remember the last step used and only accept later ones, atomically.
+ */
+async function claimTotpStep(db: Db, env: AccountsEnv, userId: string, code: string) {
+  const found = await totpStepOf(db, env, userId, code);
+  if (!found) return false;
+  const { step } = found;
+  const claimed = await db
+    .update(twoFactors)
+    .set({ lastUsedStep: step })
+    .where(
+      and(
+        eq(twoFactors.userId, userId),
+        sql`(${twoFactors.lastUsedStep} is null or ${twoFactors.lastUsedStep} < ${step})`,
+      ),
+    )
+    .returning({ id: twoFactors.id });
+  return claimed.length === 1;
+}
+
+/** better-auth keys the HMAC with the UTF-8 bytes of its generated secret string. */
+function base32FromRaw(secret: string) {
+  return Secret.fromUTF8(secret);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sign-out, sessions
+
+export async function signOut(db: Db, env: AccountsEnv, meta: RequestMeta) {
+  const current = await getCurrentSession(db, env, meta).catch(() => null);
+  let headers: Headers | undefined;
+  try {
+    const result = (await env.auth.api.signOut({ headers: authHeaders(meta), returnHeaders: true })) as {
+      headers: Headers;
+    };
+    headers = result.headers;
+  } catch {
+    headers = undefined;
+  }
+  if (current) {
+    await db.delete(sessions).where(eq(sessions.id, current.session.id));
+    await audit(db, env, meta, "sign-out", current.user.id);
+  }
+  return { setCookies: setCookiesOf(headers) };
+}
+
+export async function listSessions(db: Db, userId: string) {
+  return db
+    .select({
+      id: sessions.id,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.updatedAt,
+      ipAddress: sessions.ipAddress,
+      userAgent: sessions.userAgent,
+    })
+    .from(sessions)
+    .where(eq(sessions.userId, userId))
+    .orderBy(desc(sessions.updatedAt));
+}
+
+/** Ends one of the member's own sessions; another member's session id changes nothing. */
+export async function revokeSession(
+  db: Db,
+  env: AccountsEnv,
+  userId: string,
+  sessionId: string,
+  meta: RequestMeta,
+) {
+  const deleted = await db
+    .delete(sessions)
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
+    .returning({ id: sessions.id });
+  if (deleted.length) await audit(db, env, meta, "session-revoked", userId, { sessionId });
+  return deleted.length === 1;
+}
+
+export async function revokeOtherSessions(
+  db: Db,
+  env: AccountsEnv,
+  userId: string,
+  keepSessionId: string,
+  meta: RequestMeta,
+) {
+  const deleted = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)))
+    .returning({ id: sessions.id });
+  if (deleted.length)
+    await audit(db, env, meta, "session-revoked", userId, { count: deleted.length, others: true });
+  return deleted.length;
+}
+
+export async function switchAccountMode(
+  db: Db,
+  env: AccountsEnv,
+  current: CurrentSession,
+  mode: AccountMode,
+  meta: RequestMeta,
+) {
+  const ok = await selectAccountMode(db, current.user.id, current.session.id, mode);
+  if (ok) await audit(db, env, meta, "account-mode-switched", current.user.id, { mode });
+  return ok;
+}
+
+export async function openDemoAndSelect(
+  db: Db,
+  env: AccountsEnv,
+  current: CurrentSession,
+  meta: RequestMeta,
+) {
+  const { opened } = await openDemoAccount(db, current.user.id);
+  if (opened) await audit(db, env, meta, "demo-account-opened", current.user.id);
+  await selectAccountMode(db, current.user.id, current.session.id, "demo");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Password reset and e-mail verification
+
+/** Always the same answer, whether or not the address belongs to a member. */
+export async function requestPasswordReset(db: Db, env: AccountsEnv, emailInput: string, meta: RequestMeta) {
+  const email = emailInput.trim().toLowerCase();
+  const perIp = await consume(db, `reset:ip:${meta.ip ?? "unknown"}`, limits.resetPerIp, env.clock);
+  const perEmail = await consume(db, `reset:email:${email}`, limits.resetPerEmail, env.clock);
+  if (perIp.allowed && perEmail.allowed) {
+    try {
+      await env.auth.api.requestPasswordReset({
+        body: { email, redirectTo: "/reset-password" },
+        headers: authHeaders(meta),
+      });
+    } catch {
+      // Swallowed on purpose: the page never says whether the address exists or mail failed.
+    }
+    const userId = await findUserIdByEmail(db, email);
+    if (userId) await audit(db, env, meta, "password-reset-requested", userId);
+  }
+  return { ok: true as const, message: messages.emailSent };
+}
+
+export async function resetPassword(
+  db: Db,
+  env: AccountsEnv,
+  input: { token: string; password: string },
+  meta: RequestMeta,
+): Promise<{ ok: true } | Failure> {
+  const limited = await consume(db, `reset-submit:ip:${meta.ip ?? "unknown"}`, limits.resetPerIp, env.clock);
+  if (!limited.allowed) return throttled(limited.retryAfterSeconds);
+  // Whose link it is, for the audit log (the token is looked up hashed, as stored).
+  const context = await env.auth.$context;
+  const pending = await context.internalAdapter.findVerificationValue(`reset-password:${input.token}`);
+  try {
+    await env.auth.api.resetPassword({
+      body: { token: input.token, newPassword: input.password },
+      headers: authHeaders(meta),
+    });
+  } catch {
+    return { ok: false, message: "This reset link is invalid or has expired. Please ask for a new one." };
+  }
+  // better-auth has ended every session of the member (revokeSessionsOnPasswordReset).
+  if (pending?.value) await audit(db, env, meta, "password-reset", pending.value, { sessionsEnded: "all" });
+  return { ok: true };
+}
+
+export async function verifyEmail(_db: Db, env: AccountsEnv, token: string, meta: RequestMeta) {
+  try {
+    await env.auth.api.verifyEmail({ query: { token }, headers: authHeaders(meta) });
+  } catch {
+    return { ok: false as const };
+  }
+  return { ok: true as const };
+}
+
+export async function resendVerificationEmail(
+  db: Db,
+  env: AccountsEnv,
+  user: SessionUser,
+  meta: RequestMeta,
+) {
+  const limited = await consume(db, `verify-resend:${user.id}`, limits.resetPerEmail, env.clock);
+  if (!limited.allowed || user.emailVerified) return;
+  await env.auth.api.sendVerificationEmail({ body: { email: user.email }, headers: authHeaders(meta) });
+}
+
+export async function changePassword(
+  db: Db,
+  env: AccountsEnv,
+  current: CurrentSession,
+  input: { currentPassword: string; password: string },
+  meta: RequestMeta,
+): Promise<{ ok: true } | Failure> {
+  const accountKey = `acct:${current.user.email}`;
+  const allowed = await checkSignInAllowed(db, accountKey, env.clock);
+  if (!allowed.allowed) return throttled(allowed.retryAfterSeconds);
+  try {
+    await env.auth.api.changePassword({
+      body: {
+        currentPassword: input.currentPassword,
+        newPassword: input.password,
+        revokeOtherSessions: false,
+      },
+      headers: authHeaders(meta),
+    });
+  } catch {
+    await recordSignInFailure(db, accountKey, env.clock);
+    return { ok: false, message: "Your current password is not correct." };
+  }
+  await revokeOtherSessions(db, env, current.user.id, current.session.id, meta);
+  await audit(db, env, meta, "password-changed", current.user.id);
+  return { ok: true };
+}
+
+export async function updateProfile(
+  db: Db,
+  env: AccountsEnv,
+  current: CurrentSession,
+  input: { firstName: string; lastName: string },
+  meta: RequestMeta,
+) {
+  const firstName = input.firstName.trim();
+  const lastName = input.lastName.trim();
+  await db
+    .update(users)
+    .set({ firstName, lastName, name: `${firstName} ${lastName}`, updatedAt: env.clock.now() })
+    .where(eq(users.id, current.user.id));
+  await audit(db, env, meta, "profile-updated", current.user.id);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Two-factor enrolment
+
+export async function startTwoFactorEnrolment(
+  db: Db,
+  env: AccountsEnv,
+  current: CurrentSession,
+  password: string,
+  meta: RequestMeta,
+): Promise<{ ok: true; totpURI: string; backupCodes: string[] } | Failure> {
+  const limited = await consume(db, `2fa:${current.user.id}`, limits.twoFactorPerUser, env.clock);
+  if (!limited.allowed) return throttled(limited.retryAfterSeconds);
+  try {
+    const result = await env.auth.api.enableTwoFactor({ body: { password }, headers: authHeaders(meta) });
+    if (!("totpURI" in result)) return { ok: false, message: messages.unexpected };
+    return { ok: true, totpURI: result.totpURI, backupCodes: result.backupCodes };
+  } catch {
+    return { ok: false, message: "Your password is not correct." };
+  }
+}
+
+export async function confirmTwoFactorEnrolment(
+  db: Db,
+  env: AccountsEnv,
+  current: CurrentSession,
+  code: string,
+  meta: RequestMeta,
+): Promise<{ ok: true; setCookies: string[] } | Failure> {
+  const limited = await consume(db, `2fa:${current.user.id}`, limits.twoFactorPerUser, env.clock);
+  if (!limited.allowed) return throttled(limited.retryAfterSeconds);
+  const clean = code.replace(/\s+/g, "");
+  let headers: Headers;
+  try {
+    ({ headers } = (await env.auth.api.verifyTOTP({
+      body: { code: clean },
+      headers: authHeaders(meta),
+      returnHeaders: true,
+    })) as unknown as { headers: Headers });
+  } catch {
+    return { ok: false, message: messages.invalidCode };
+  }
+  await claimTotpStep(db, env, current.user.id, clean);
+  const setCookies = setCookiesOf(headers);
+  await carryOverSession(db, current, setCookies);
+  await audit(db, env, meta, "two-factor-enabled", current.user.id);
+  return { ok: true, setCookies };
+}
+
+/**
+ * better-auth replaces the session when two-factor is switched on or off (a new id for a new
+ * privilege level). The new row keeps the old one's start time (the absolute limit still counts
+ * from the sign-in) and its selected account mode.
+ */
+async function carryOverSession(db: Db, previous: CurrentSession, setCookies: string[]) {
+  const line = setCookies.find((c) => /session_token=[^;]/.test(c) && !/Max-Age=0/i.test(c));
+  const value = line ? decodeURIComponent(line.split(";")[0]?.split("=").slice(1).join("=") ?? "") : "";
+  const token = value.split(".")[0];
+  if (!token) return;
+  await db
+    .update(sessions)
+    .set({ createdAt: previous.session.createdAt, accountMode: previous.session.accountMode })
+    .where(and(eq(sessions.token, token), eq(sessions.userId, previous.user.id)));
+}
+
+export async function disableTwoFactor(
+  db: Db,
+  env: AccountsEnv,
+  current: CurrentSession,
+  password: string,
+  meta: RequestMeta,
+): Promise<{ ok: true; setCookies: string[] } | Failure> {
+  let headers: Headers;
+  try {
+    ({ headers } = (await env.auth.api.disableTwoFactor({
+      body: { password },
+      headers: authHeaders(meta),
+      returnHeaders: true,
+    })) as unknown as { headers: Headers });
+  } catch {
+    return { ok: false, message: "Your password is not correct." };
+  }
+  const setCookies = setCookiesOf(headers);
+  await carryOverSession(db, current, setCookies);
+  await audit(db, env, meta, "two-factor-disabled", current.user.id);
+  return { ok: true, setCookies };
+}

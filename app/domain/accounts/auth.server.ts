@@ -1,0 +1,132 @@
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { twoFactor } from "better-auth/plugins";
+import { authAccounts, authVerifications, sessions, twoFactors, users } from "../../../db/schema/index.ts";
+import type { Config } from "../../config.server.ts";
+import type { Db } from "../../db/client.server.ts";
+import { createMailer, type Mailer } from "../mail/mailer.server.ts";
+import { passwordResetEmail, verificationEmail } from "../mail/templates.ts";
+import { hashPassword, verifyPassword } from "./password.server.ts";
+
+/**
+ * better-auth does the credential work (password check, session rows, reset and verification
+ * tokens, TOTP and recovery codes). Our pages call `auth.api.*` from React Router actions; its
+ * HTTP handler is deliberately not mounted, so every entry point passes our own validation,
+ * rate limits and audit log (docs/decisions/0010-authentication-with-better-auth.md).
+ */
+
+export type AuthConfig = Pick<
+  Config,
+  "publicUrl" | "sessionSecret" | "isProduction" | "sessionAbsoluteHours" | "smtpUrl" | "mailFrom" | "brand"
+>;
+
+/** The header through which we hand better-auth the client address Express resolved. */
+export const CLIENT_IP_HEADER = "x-coinlens-client-ip";
+
+export const SESSION_COOKIE_BASENAME = "coinlens.session_token";
+
+export function sessionCookieName(isProduction: boolean) {
+  // __Host-: only over HTTPS, no Domain, Path=/ — the cookie cannot be planted by a sub-domain.
+  return isProduction ? `__Host-${SESSION_COOKIE_BASENAME}` : SESSION_COOKIE_BASENAME;
+}
+
+export function createAuth(db: Db, config: AuthConfig, mailer: Mailer = createMailer(db, config)) {
+  const secure = config.isProduction;
+  const cookie = (name: string) => ({
+    name: secure ? `__Host-coinlens.${name}` : `coinlens.${name}`,
+    attributes: { secure, sameSite: "lax" as const, httpOnly: true, path: "/" },
+  });
+  return betterAuth({
+    appName: config.brand.name,
+    baseURL: config.publicUrl,
+    secret: config.sessionSecret,
+    trustedOrigins: [new URL(config.publicUrl).origin],
+    database: drizzleAdapter(db, {
+      provider: "pg",
+      schema: {
+        user: users,
+        session: sessions,
+        account: authAccounts,
+        verification: authVerifications,
+        twoFactor: twoFactors,
+      },
+    }),
+    user: {
+      additionalFields: {
+        firstName: { type: "string", required: true },
+        lastName: { type: "string", required: true },
+        role: { type: "string", required: false, defaultValue: "member", input: false },
+        referredBy: { type: "string", required: false, input: false },
+        referralCode: { type: "string", required: false, input: false },
+      },
+    },
+    session: {
+      // better-auth's expiry is the absolute limit; the idle limit is ours (session.server.ts),
+      // checked against an injectable clock.
+      expiresIn: config.sessionAbsoluteHours * 3600,
+      disableSessionRefresh: true,
+      cookieCache: { enabled: false },
+      additionalFields: {
+        accountMode: { type: "string", required: false, defaultValue: "real", input: false },
+      },
+    },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 256,
+      autoSignIn: true,
+      password: { hash: hashPassword, verify: verifyPassword },
+      resetPasswordTokenExpiresIn: 3600,
+      revokeSessionsOnPasswordReset: true,
+      async sendResetPassword({ user, token }) {
+        const url = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+        await mailer.send({ to: user.email, ...passwordResetEmail(config.brand.name, url) });
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      expiresIn: 24 * 3600,
+      autoSignInAfterVerification: false,
+      async sendVerificationEmail({ user, token }) {
+        const url = `${config.publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
+        await mailer.send({ to: user.email, ...verificationEmail(config.brand.name, url) });
+      },
+    },
+    // Reset and 2FA tokens are stored as hashes: a database leak does not hand out live links.
+    verification: { storeIdentifier: "hashed" },
+    // Our own database-backed limiter guards every action (rate-limit.server.ts).
+    rateLimit: { enabled: false },
+    advanced: {
+      useSecureCookies: false,
+      cookies: {
+        session_token: cookie("session_token"),
+        dont_remember: cookie("dont_remember"),
+        two_factor: cookie("two_factor"),
+        trust_device: cookie("trust_device"),
+      },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    telemetry: { enabled: false },
+    logger: { level: "error" },
+    plugins: [
+      twoFactor({
+        issuer: config.brand.name,
+        backupCodeOptions: { amount: 10, length: 10 },
+      }),
+    ],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+const instances = new WeakMap<Db, Auth>();
+
+/** One better-auth instance per database handle (the app has one; each test file its own). */
+export function getAuth(db: Db, config: AuthConfig, mailer?: Mailer): Auth {
+  let auth = instances.get(db);
+  if (!auth) {
+    auth = createAuth(db, config, mailer);
+    instances.set(db, auth);
+  }
+  return auth;
+}

@@ -1,0 +1,99 @@
+import { z } from "zod";
+import { isCommonPassword } from "./common-passwords.ts";
+
+/**
+ * One schema per form, used by the browser (instant feedback) and again by the action. The
+ * messages are the seed's (§5), verbatim. The forms show one message at a time, in this order.
+ */
+export const messages = {
+  required: "Please fill out all the required fields",
+  invalidEmail: "Invalid email address",
+  shortPassword: "Password must be at least 8 characters long",
+  commonPassword:
+    "This password is too common and has appeared in data breaches. Please choose a different one.",
+  unexpected: "An unexpected error occurred. Please try again.",
+  emailSent: "An email has been sent to your inbox!",
+  passwordsDiffer: "The two passwords do not match",
+  invalidCode: "That code is not valid. Please try again.",
+} as const;
+
+/** The seed's pattern: something@something.tld with no spaces. */
+const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const requiredText = z.string({ error: messages.required }).trim().min(1, messages.required);
+const email = requiredText.max(254, messages.invalidEmail).regex(emailPattern, messages.invalidEmail);
+const password = z
+  .string({ error: messages.required })
+  .min(1, messages.required)
+  .min(8, messages.shortPassword)
+  .max(256, "Password must be at most 256 characters long");
+const newPassword = password.refine((value) => !isCommonPassword(value), messages.commonPassword);
+
+export const signUpSchema = z.object({
+  email,
+  firstName: requiredText.max(100, "First name must be at most 100 characters"),
+  lastName: requiredText.max(100, "Last name must be at most 100 characters"),
+  password: newPassword,
+});
+export type SignUpInput = z.infer<typeof signUpSchema>;
+
+export const signInSchema = z.object({ email, password });
+export type SignInInput = z.infer<typeof signInSchema>;
+
+export const forgotPasswordSchema = z.object({ email });
+
+export const resetPasswordSchema = z
+  .object({ password: newPassword, confirmPassword: requiredText })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: messages.passwordsDiffer,
+    path: ["confirmPassword"],
+  });
+
+export const changePasswordSchema = z
+  .object({ currentPassword: requiredText, password: newPassword, confirmPassword: requiredText })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: messages.passwordsDiffer,
+    path: ["confirmPassword"],
+  });
+
+export const secondFactorSchema = z.object({
+  method: z.enum(["totp", "recovery"]).default("totp"),
+  code: requiredText.max(64, messages.invalidCode),
+});
+
+export const profileSchema = z.object({
+  firstName: requiredText.max(100, "First name must be at most 100 characters"),
+  lastName: requiredText.max(100, "Last name must be at most 100 characters"),
+});
+
+const requiredOrder = [messages.required, messages.invalidEmail, messages.shortPassword];
+
+/**
+ * The one message a form shows: "required" beats "invalid e-mail" beats "too short", as in the
+ * seed, whichever field comes first.
+ */
+export function firstMessage(error: z.ZodError): string {
+  const all = error.issues.map((issue) => issue.message);
+  for (const message of requiredOrder) if (all.includes(message)) return message;
+  return all[0] ?? messages.unexpected;
+}
+
+/** Form data to a plain object of strings (files ignored). */
+export function formValues(form: FormData): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [key, value] of form) if (typeof value === "string") values[key] = value;
+  return values;
+}
+
+/** Only a same-site path may be a post-sign-in destination: never `//evil`, never a URL. */
+export function safeRedirect(to: string | null | undefined, fallback = "/dashboard"): string {
+  if (!to?.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
+  if ([...to].some((ch) => ch.charCodeAt(0) < 32)) return fallback;
+  try {
+    const url = new URL(to, "http://local.invalid");
+    if (url.origin !== "http://local.invalid") return fallback;
+    return `${url.pathname}${url.search}${url.hash}`;
+  } catch {
+    return fallback;
+  }
+}

@@ -1,0 +1,85 @@
+import type { FormEvent } from "react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { signIn } from "~/domain/accounts/accounts.server.ts";
+import { firstMessage, formValues, safeRedirect, signInSchema } from "~/domain/accounts/schemas.ts";
+import { Button } from "~/ui/button.tsx";
+import { Field } from "~/ui/field.tsx";
+import { accounts, cookieHeaders, redirectIfSignedIn, requestMeta } from "~/utils/auth.server.ts";
+import type { Route } from "./+types/login";
+import { AuthPanel, FormAlert, useTimedMessage } from "./auth-ui.tsx";
+
+export const meta = () => [
+  { title: "Sign in · Coinlens" },
+  { name: "description", content: "Sign in to your Coinlens account." },
+];
+
+const CLEAR_AFTER_MS = 1500;
+
+export async function loader(args: Route.LoaderArgs) {
+  const redirectTo = safeRedirect(new URL(args.request.url).searchParams.get("redirectTo"));
+  await redirectIfSignedIn(args, redirectTo);
+  return { redirectTo };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const values = formValues(await args.request.formData());
+  const redirectTo = safeRedirect(values.redirectTo);
+  const parsed = signInSchema.safeParse(values);
+  if (!parsed.success) return data({ error: firstMessage(parsed.error) }, { status: 400 });
+  const { db, env } = accounts();
+  const result = await signIn(db, env, parsed.data, requestMeta(args));
+  if (result.ok === "two-factor") {
+    return redirect(`/login/two-factor?redirectTo=${encodeURIComponent(redirectTo)}`, {
+      headers: cookieHeaders(result.setCookies),
+    });
+  }
+  if (!result.ok) {
+    const headers = result.retryAfterSeconds
+      ? { "Retry-After": String(result.retryAfterSeconds) }
+      : undefined;
+    return data({ error: result.message }, { status: result.retryAfterSeconds ? 429 : 401, headers });
+  }
+  return redirect(redirectTo, { headers: cookieHeaders(result.setCookies) });
+}
+
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formAction?.startsWith("/login") === true;
+  const [message, show] = useTimedMessage(CLEAR_AFTER_MS, actionData);
+
+  function validate(event: FormEvent<HTMLFormElement>) {
+    const parsed = signInSchema.safeParse(formValues(new FormData(event.currentTarget)));
+    if (!parsed.success) {
+      event.preventDefault();
+      show(firstMessage(parsed.error));
+    }
+  }
+
+  const signupHref = "/signup";
+  return (
+    <AuthPanel
+      title="Welcome back"
+      subtitle="Sign in to your account."
+      footer={
+        <Link to={signupHref} className="font-semibold text-brand hover:underline">
+          Not a member yet? Sign up
+        </Link>
+      }
+    >
+      <FormAlert message={message} />
+      <Form method="post" noValidate onSubmit={validate} className="space-y-4">
+        <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+        <Field label="Email" name="email" type="email" autoComplete="username" required />
+        <Field label="Password" name="password" type="password" autoComplete="current-password" required />
+        <div className="flex justify-end">
+          <Link to="/forgotpassword" className="text-sm font-semibold text-brand hover:underline">
+            Forgot password?
+          </Link>
+        </div>
+        <Button type="submit" className="w-full" busy={busy}>
+          Sign In
+        </Button>
+      </Form>
+    </AuthPanel>
+  );
+}

@@ -1,0 +1,100 @@
+import { FlaskConical } from "lucide-react";
+import type { FormEvent } from "react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { signUp } from "~/domain/accounts/accounts.server.ts";
+import { firstMessage, formValues, signUpSchema } from "~/domain/accounts/schemas.ts";
+import { Button } from "~/ui/button.tsx";
+import { Field } from "~/ui/field.tsx";
+import { accounts, cookieHeaders, redirectIfSignedIn, requestMeta } from "~/utils/auth.server.ts";
+import type { Route } from "./+types/signup";
+import { AuthPanel, FormAlert, useTimedMessage } from "./auth-ui.tsx";
+
+export const meta = () => [
+  { title: "Signup Now · Coinlens" },
+  { name: "description", content: "Create your Coinlens membership account." },
+];
+
+const CLEAR_AFTER_MS = 2000;
+
+export async function loader(args: Route.LoaderArgs) {
+  await redirectIfSignedIn(args);
+  const url = new URL(args.request.url);
+  const ref = url.searchParams.get("ref")?.slice(0, 32) ?? "";
+  return { ref, demo: url.searchParams.get("demo") === "1" };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const values = formValues(await args.request.formData());
+  const parsed = signUpSchema.safeParse(values);
+  if (!parsed.success) return data({ error: firstMessage(parsed.error) }, { status: 400 });
+  const { db, env } = accounts();
+  const result = await signUp(
+    db,
+    env,
+    { ...parsed.data, referralCode: values.ref || undefined, demo: values.demo === "1" },
+    requestMeta(args),
+  );
+  if (!result.ok) return data({ error: result.message }, { status: result.retryAfterSeconds ? 429 : 400 });
+  return redirect("/dashboard", { headers: cookieHeaders(result.setCookies) });
+}
+
+export default function SignUp({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formAction === "/signup";
+  const [message, show] = useTimedMessage(CLEAR_AFTER_MS, actionData);
+
+  function validate(event: FormEvent<HTMLFormElement>) {
+    const parsed = signUpSchema.safeParse(formValues(new FormData(event.currentTarget)));
+    if (!parsed.success) {
+      event.preventDefault();
+      show(firstMessage(parsed.error));
+    }
+  }
+
+  return (
+    <AuthPanel
+      title="Signup Now"
+      subtitle={
+        loaderData.demo
+          ? "Create your account and start in a demo account: practise every feature without risking money."
+          : "Create your membership account in a minute."
+      }
+      footer={
+        <Link to="/login" className="font-semibold text-brand hover:underline">
+          Already a member? Sign in
+        </Link>
+      }
+    >
+      {loaderData.demo ? (
+        <p className="mb-4 flex items-center gap-2 rounded-md bg-brand-soft px-3 py-2 text-sm font-medium text-brand-strong">
+          <FlaskConical aria-hidden className="size-4" />
+          Demo account: no real money is used.
+        </p>
+      ) : null}
+      <FormAlert message={message} />
+      <Form method="post" action="/signup" noValidate onSubmit={validate} className="space-y-4">
+        <input type="hidden" name="ref" value={loaderData.ref} />
+        <input type="hidden" name="demo" value={loaderData.demo ? "1" : ""} />
+        <Field label="Email" name="email" type="email" autoComplete="email" required />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label="First name" name="firstName" autoComplete="given-name" required />
+          <Field label="Last name" name="lastName" autoComplete="family-name" required />
+        </div>
+        <Field
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          hint="At least 8 characters. Avoid common passwords."
+        />
+        <Button type="submit" className="w-full" busy={busy}>
+          Next
+        </Button>
+      </Form>
+      <p className="mt-4 text-xs text-muted">
+        By signing up you confirm you are 18 or older and accept our terms and privacy policy.
+      </p>
+    </AuthPanel>
+  );
+}

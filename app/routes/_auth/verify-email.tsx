@@ -1,0 +1,52 @@
+import { CircleCheck } from "lucide-react";
+import { Form, Link, useNavigation } from "react-router";
+import { verifyEmail } from "~/domain/accounts/accounts.server.ts";
+import { formValues } from "~/domain/accounts/schemas.ts";
+import { Button } from "~/ui/button.tsx";
+import { accounts, requestMeta } from "~/utils/auth.server.ts";
+import type { Route } from "./+types/verify-email";
+import { AuthPanel, FormAlert } from "./auth-ui.tsx";
+
+export const meta = () => [{ title: "Confirm your e-mail · Coinlens" }];
+
+// Opening the link only shows a button: a GET never changes state (mail scanners open links).
+export function loader({ request }: Route.LoaderArgs) {
+  return { token: new URL(request.url).searchParams.get("token") ?? "" };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const values = formValues(await args.request.formData());
+  const { db, env } = accounts();
+  const result = await verifyEmail(db, env, values.token ?? "", requestMeta(args));
+  return result.ok
+    ? { verified: true, error: undefined }
+    : { verified: false, error: "This link is invalid or has expired." };
+}
+
+export default function VerifyEmail({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state !== "idle";
+  if (actionData?.verified) {
+    return (
+      <AuthPanel title="E-mail confirmed">
+        <div role="status" className="flex flex-col items-center gap-3 text-center">
+          <CircleCheck aria-hidden className="size-10 text-positive" />
+          <p className="text-ink">Thank you. Your e-mail address is confirmed.</p>
+          <Link to="/dashboard" className="font-semibold text-brand hover:underline">
+            Go to your dashboard
+          </Link>
+        </div>
+      </AuthPanel>
+    );
+  }
+  return (
+    <AuthPanel title="Confirm your e-mail" subtitle="Confirm that this e-mail address is yours.">
+      <FormAlert message={actionData?.error} />
+      <Form method="post">
+        <input type="hidden" name="token" value={loaderData.token} />
+        <Button type="submit" className="w-full" busy={busy} disabled={!loaderData.token}>
+          Confirm my e-mail address
+        </Button>
+      </Form>
+    </AuthPanel>
+  );
+}

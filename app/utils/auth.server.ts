@@ -1,0 +1,94 @@
+import { createContext, data, type RouterContextProvider, redirect } from "react-router";
+import { getConfig } from "../config.server.ts";
+import { requestContext } from "../context.server.ts";
+import { getDb } from "../db/db.server.ts";
+import {
+  type AccountsEnv,
+  accountsEnv,
+  type CurrentSession,
+  getCurrentSession,
+  isEmailVerified,
+  type RequestMeta,
+} from "../domain/accounts/accounts.server.ts";
+import { systemClock } from "../domain/accounts/clock.ts";
+
+/**
+ * Glue between React Router and app/domain/accounts: the database, config and clock of this
+ * process, the client address Express resolved, and the guards loaders and actions call.
+ */
+export function accounts() {
+  const db = getDb();
+  const env: AccountsEnv = accountsEnv(db, getConfig(), systemClock);
+  return { db, env };
+}
+
+export interface RouteArgs {
+  request: Request;
+  context: Readonly<RouterContextProvider>;
+}
+
+export function requestMeta({ request, context }: RouteArgs): RequestMeta {
+  let ip: string | undefined;
+  try {
+    ip = context.get(requestContext).ip;
+  } catch {
+    ip = undefined;
+  }
+  return { headers: request.headers, ip };
+}
+
+/** Set once per request by the _app layout's middleware; read by its loaders. */
+export const sessionContext = createContext<CurrentSession | null>(null);
+
+/** The signed-in member, or null. Cached on the request context when the middleware ran. */
+export async function getSession(args: RouteArgs): Promise<CurrentSession | null> {
+  const cached = args.context.get(sessionContext);
+  if (cached) return cached;
+  const { db, env } = accounts();
+  return getCurrentSession(db, env, requestMeta(args));
+}
+
+export function loginRedirect(request: Request) {
+  const url = new URL(request.url);
+  // A client-side navigation fetches `/page.data` (`/_root.data` for /): send the member back to
+  // the page itself, not to its data.
+  if (url.pathname.endsWith(".data")) {
+    url.pathname = url.pathname.replace(/\.data$/, "").replace(/^\/_root$/, "/");
+    url.searchParams.delete("_routes");
+  }
+  const back = `${url.pathname}${url.search}`;
+  return redirect(back === "/" ? "/login" : `/login?redirectTo=${encodeURIComponent(back)}`);
+}
+
+/** Every guarded loader and action calls this (or sits under the _app layout that does). */
+export async function requireSession(args: RouteArgs): Promise<CurrentSession> {
+  const session = await getSession(args);
+  if (!session) throw loginRedirect(args.request);
+  return session;
+}
+
+/**
+ * For anything that moves money: the member must have confirmed their e-mail address.
+ * Throws a 403 that the page's error boundary can explain.
+ */
+export async function requireVerifiedSession(args: RouteArgs): Promise<CurrentSession> {
+  const session = await requireSession(args);
+  if (!isEmailVerified(session.user)) {
+    throw data(
+      { message: "Please confirm your e-mail address first. We sent you a link when you signed up." },
+      { status: 403 },
+    );
+  }
+  return session;
+}
+
+/** Signed-in visitors skip the sign-in and sign-up pages. */
+export async function redirectIfSignedIn(args: RouteArgs, to = "/dashboard") {
+  const session = await getSession(args);
+  if (session) throw redirect(to);
+}
+
+export function cookieHeaders(setCookies: string[], headers = new Headers()) {
+  for (const cookie of setCookies) headers.append("Set-Cookie", cookie);
+  return headers;
+}

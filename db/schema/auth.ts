@@ -1,0 +1,183 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+/*
+ * Accounts (issue 3). The first five tables are better-auth's models (user, session, account,
+ * verification, twoFactor) mapped by the Drizzle adapter through the object in
+ * app/domain/accounts/auth.server.ts; their TypeScript property names are the field names
+ * better-auth expects. Ids are better-auth's random strings (text).
+ */
+
+const timestamps = {
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+};
+
+export const users = pgTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    firstName: text("first_name").notNull().default(""),
+    lastName: text("last_name").notNull().default(""),
+    email: text("email").notNull(),
+    emailVerified: boolean("email_verified").notNull().default(false),
+    image: text("image"),
+    /** member | support | analyst | admin (product brief §3). */
+    role: text("role").notNull().default("member"),
+    twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
+    /** The member whose referral code (/signup?ref=CODE) brought this one, when known. */
+    referredBy: text("referred_by"),
+    referralCode: text("referral_code"),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("users_email_unique").on(sql`lower(${t.email})`),
+    uniqueIndex("users_referral_code_unique").on(t.referralCode),
+  ],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    /** The random id the cookie carries (signed); the row is the session. */
+    token: text("token").notNull().unique(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** Idle deadline: slides forward with activity (SESSION_IDLE_MINUTES). */
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    /** Which of the member's accounts this session works in: 'real' or 'demo'. */
+    accountMode: text("account_mode").notNull().default("real"),
+    ...timestamps,
+  },
+  (t) => [index("sessions_user_id_idx").on(t.userId)],
+);
+
+/** better-auth's "account": one row per sign-in method (here the e-mail/password credential). */
+export const authAccounts = pgTable(
+  "auth_accounts",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    /** argon2id PHC string. */
+    password: text("password"),
+    ...timestamps,
+  },
+  (t) => [index("auth_accounts_user_id_idx").on(t.userId)],
+);
+
+/** Short-lived tokens (password reset, 2FA sign-in step). Identifiers are stored hashed. */
+export const authVerifications = pgTable(
+  "auth_verifications",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    ...timestamps,
+  },
+  (t) => [index("auth_verifications_identifier_idx").on(t.identifier)],
+);
+
+export const twoFactors = pgTable(
+  "two_factors",
+  {
+    id: text("id").primaryKey(),
+    /** Encrypted with the server secret by better-auth. */
+    secret: text("secret").notNull(),
+    /** Encrypted list of unused recovery codes. */
+    backupCodes: text("backup_codes").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    verified: boolean("verified").notNull().default(true),
+    failedVerificationCount: integer("failed_verification_count").notNull().default(0),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    /** The last TOTP time step accepted, so one code is never accepted twice. */
+    lastUsedStep: integer("last_used_step"),
+  },
+  (t) => [index("two_factors_user_id_idx").on(t.userId)],
+);
+
+/**
+ * Fixed-window counters shared by every app server: key = '<action>:<subject>', e.g.
+ * 'signin-fail:acct:<email>' or 'signup:ip:<ip>'.
+ */
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    key: text("key").notNull(),
+    windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+    count: integer("count").notNull().default(0),
+    lastAt: timestamp("last_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
+);
+
+/** Security events: sign-ins, failures, sign-outs, password and 2FA changes, revocations. */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: text("id").primaryKey(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    event: text("event").notNull(),
+    ip: text("ip"),
+    userAgent: text("user_agent"),
+    detail: jsonb("detail").notNull().default({}),
+  },
+  (t) => [index("audit_log_user_at_idx").on(t.userId, t.at)],
+);
+
+/** The member's trading accounts: one real, optionally one demo, with the membership plan. */
+export const memberAccounts = pgTable(
+  "member_accounts",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    mode: text("mode", { enum: ["real", "demo"] }).notNull(),
+    plan: text("plan").notNull().default("Standard"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("member_accounts_user_mode_unique").on(t.userId, t.mode),
+    check("member_accounts_mode_check", sql`${t.mode} in ('real', 'demo')`),
+  ],
+);
+
+/** Mail that is not sent by SMTP (development, tests): readable at /dev/outbox. */
+export const outboxMessages = pgTable("outbox_messages", {
+  id: text("id").primaryKey(),
+  to: text("to").notNull(),
+  subject: text("subject").notNull(),
+  text: text("text").notNull(),
+  html: text("html"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
