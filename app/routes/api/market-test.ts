@@ -1,0 +1,33 @@
+import { data } from "react-router";
+import { z } from "zod";
+import { getConfig } from "~/config.server.ts";
+import { getDb } from "~/db/db.server.ts";
+import { setQuoteForTest } from "~/domain/market-data/service.server.ts";
+import { trackedSymbols } from "~/domain/market-data/types.ts";
+import type { Route } from "./+types/market-test";
+
+const body = z.object({
+  symbol: z.enum(trackedSymbols as [string, ...string[]]),
+  priceUsd: z.string().regex(/^\d{1,12}(\.\d{1,12})?$/),
+});
+
+/**
+ * POST /api/test/market/price — browser tests only: sets a sample price and notifies every server.
+ * It exists only when APP_ENV=test AND sample market data is in use; anywhere else it is a 404, so
+ * it can never move a real price (production refuses both APP_ENV=test's defaults and sample data).
+ */
+export async function action({ request }: Route.ActionArgs) {
+  const config = getConfig();
+  if (config.appEnv !== "test" || config.marketData !== "sample" || config.isProduction) {
+    throw data("Not found", { status: 404 });
+  }
+  if (request.method !== "POST") throw data("Method not allowed", { status: 405 });
+  const parsed = body.safeParse(await request.json().catch(() => null));
+  if (!parsed.success) return Response.json({ error: "symbol and priceUsd are required" }, { status: 400 });
+  await setQuoteForTest(getDb(), parsed.data.symbol, parsed.data.priceUsd);
+  return Response.json({ ok: true });
+}
+
+export function loader() {
+  throw data("Not found", { status: 404 });
+}
