@@ -1,0 +1,78 @@
+import { describe, expect, it } from "vitest";
+import { historySearchParams, historyToCsv, parseHistoryQuery, periodStart } from "./history.ts";
+
+describe("history query", () => {
+  it("reads filters and page from the URL, ignoring unknown values", () => {
+    expect(
+      parseHistoryQuery(new URLSearchParams("period=7d&type=swap&status=failed&account=demo&page=3")),
+    ).toEqual({
+      filter: { period: "7d", type: "swap", status: "failed", account: "demo" },
+      page: 3,
+    });
+    expect(parseHistoryQuery(new URLSearchParams("period=1y&type=x&status=&account=mt5&page=-2"))).toEqual({
+      filter: { period: "total", type: undefined, status: undefined, account: undefined },
+      page: 1,
+    });
+  });
+
+  it("writes only non-default values, so Clear gives a clean URL", () => {
+    expect(historySearchParams({ period: "total" }).toString()).toBe("");
+    const params = historySearchParams({ period: "30d", type: "deposit", account: "real" }, 2);
+    expect(params.toString()).toBe("period=30d&type=deposit&account=real&page=2");
+    expect(parseHistoryQuery(params)).toEqual({
+      filter: { period: "30d", type: "deposit", status: undefined, account: "real" },
+      page: 2,
+    });
+  });
+
+  it("computes period starts in UTC", () => {
+    const now = new Date("2026-05-31T12:00:00Z");
+    expect(periodStart("total", now)).toBeUndefined();
+    expect(periodStart("3d", now)?.toISOString()).toBe("2026-05-28T12:00:00.000Z");
+    expect(periodStart("7d", now)?.toISOString()).toBe("2026-05-24T12:00:00.000Z");
+    expect(periodStart("30d", now)?.toISOString()).toBe("2026-05-01T12:00:00.000Z");
+    expect(periodStart("3m", now)?.toISOString()).toBe("2026-02-28T12:00:00.000Z");
+    expect(periodStart("3m", new Date("2026-06-15T08:00:00Z"))?.toISOString()).toBe(
+      "2026-03-15T08:00:00.000Z",
+    );
+  });
+});
+
+describe("historyToCsv", () => {
+  it("writes exact amounts, labels and references, quoted, formulas neutralised", () => {
+    const csv = historyToCsv([
+      {
+        id: 1n,
+        ledger: "real",
+        type: "swap",
+        status: "completed",
+        asset: "USD",
+        amount: 1_234_56n,
+        counterAsset: "BTC",
+        counterAmount: 1_000n,
+        references: { quote: '=HYPERLINK("x")' },
+        createdAt: new Date("2026-01-02T03:04:05Z"),
+      },
+    ]);
+    expect(csv.split("\r\n")).toEqual([
+      '"Date","Type","Amount","Currency","Status","Account","Received","Received currency","Reference"',
+      '"2026-01-02T03:04:05.000Z","Swap","1234.56","USD","Completed","Real","0.00001","BTC","quote: =HYPERLINK(""x"")"',
+      "",
+    ]);
+    const formula = historyToCsv([
+      {
+        id: 2n,
+        ledger: "demo",
+        type: "deposit",
+        status: "pending",
+        asset: "BTC",
+        amount: 5n,
+        counterAsset: null,
+        counterAmount: null,
+        references: {},
+        createdAt: new Date("2026-01-02T03:04:05Z"),
+      },
+    ]);
+    expect(formula).toContain('"Deposit","0.00000005","BTC","Pending","Demo","","",""');
+  });
+});

@@ -1,0 +1,68 @@
+// Ledger vocabulary shared by the server and the screens (pure; browser-importable).
+import type { Asset } from "../money/assets.ts";
+
+/** Real money and demo (virtual) money live on separate ledgers that never meet. */
+export const LEDGERS = ["real", "demo"] as const;
+export type Ledger = (typeof LEDGERS)[number];
+
+export const MEMBER_ACCOUNT_KINDS = ["available", "held", "staked"] as const;
+export type MemberAccountKind = (typeof MEMBER_ACCOUNT_KINDS)[number];
+
+export const SYSTEM_ACCOUNT_KINDS = [
+  "deposits",
+  "withdrawals",
+  "treasury",
+  "rewards_pool",
+  "reserved_rewards",
+  "fees",
+  "demo_funding",
+] as const;
+export type SystemAccountKind = (typeof SYSTEM_ACCOUNT_KINDS)[number];
+
+/**
+ * The external world's side of the books: money that came in from outside (deposits) or was
+ * created as virtual demo money (demo_funding). Only these accounts may go below zero; every
+ * other account, member or system, is kept at zero or above by a database CHECK (ADR 0031).
+ */
+export const NEGATIVE_ALLOWED_KINDS: readonly SystemAccountKind[] = ["deposits", "demo_funding"];
+
+export const OPERATION_TYPES = ["deposit", "withdrawal", "stake", "reward", "swap", "membership"] as const;
+export type OperationType = (typeof OPERATION_TYPES)[number];
+
+export const OPERATION_STATUSES = ["pending", "completed", "failed"] as const;
+export type OperationStatus = (typeof OPERATION_STATUSES)[number];
+
+export const OPERATION_TYPE_LABELS: Readonly<Record<OperationType, string>> = {
+  deposit: "Deposit",
+  withdrawal: "Withdrawal",
+  stake: "Stake",
+  reward: "Reward",
+  swap: "Swap",
+  membership: "Membership",
+};
+
+export const OPERATION_STATUS_LABELS: Readonly<Record<OperationStatus, string>> = {
+  pending: "Pending",
+  completed: "Completed",
+  failed: "Failed",
+};
+
+export const LEDGER_LABELS: Readonly<Record<Ledger, string>> = { real: "Real", demo: "Demo" };
+
+export type HoldStatus = "pending" | "posted" | "voided";
+
+/** A member's balances in one asset, in minor units. */
+export interface AssetBalance {
+  available: bigint;
+  held: bigint;
+  staked: bigint;
+}
+
+export type Balances = Record<Asset, AssetBalance>;
+
+/** New demo accounts receive 10,000 virtual USD (product brief). */
+export const DEMO_FUNDING_USD_MINOR = 1_000_000n;
+
+export function isLedger(value: unknown): value is Ledger {
+  return value === "real" || value === "demo";
+}
