@@ -1,0 +1,47 @@
+import { z } from "zod";
+
+/** One schema for the contact form, used in the browser and again in the action. */
+export const contactMessages = {
+  emailRequired: "Enter your e-mail address",
+  emailInvalid: "Enter a valid e-mail address, like name@example.com",
+  subjectRequired: "Enter a subject",
+  subjectTooLong: "Keep the subject under 200 characters",
+  messageRequired: "Enter your message",
+  messageTooLong: "Keep the message under 5,000 characters",
+} as const;
+
+export const contactSchema = z.object({
+  email: z
+    .string()
+    .trim()
+    .min(1, contactMessages.emailRequired)
+    .max(254, contactMessages.emailInvalid)
+    .pipe(z.email(contactMessages.emailInvalid)),
+  subject: z.string().trim().min(1, contactMessages.subjectRequired).max(200, contactMessages.subjectTooLong),
+  message: z
+    .string()
+    .trim()
+    .min(1, contactMessages.messageRequired)
+    .max(5000, contactMessages.messageTooLong),
+});
+export type ContactInput = z.infer<typeof contactSchema>;
+export type ContactFieldErrors = Partial<Record<keyof ContactInput, string>>;
+
+/** The hidden field bots fill in and people never see. */
+export const honeypotField = "website";
+
+export function parseContactForm(
+  values: Record<string, unknown>,
+): { ok: true; data: ContactInput } | { ok: false; fieldErrors: ContactFieldErrors } {
+  const parsed = contactSchema.safeParse({
+    email: values.email ?? "",
+    subject: values.subject ?? "",
+    message: values.message ?? "",
+  });
+  if (parsed.success) return { ok: true, data: parsed.data };
+  const flat = z.flattenError(parsed.error).fieldErrors;
+  return {
+    ok: false,
+    fieldErrors: { email: flat.email?.[0], subject: flat.subject?.[0], message: flat.message?.[0] },
+  };
+}

@@ -1,0 +1,124 @@
+import { describe, expect, it } from "vitest";
+import { users } from "../../../db/schema/index.ts";
+import { setupTestDatabase } from "../../../tests/db.ts";
+import {
+  createReview,
+  flagReview,
+  listApprovedReviews,
+  listModerationQueue,
+  moderateReview,
+  seedSampleReviews,
+  voteUseful,
+} from "./reviews.server.ts";
+import { parseReviewForm, reviewMessages } from "./schema.ts";
+
+const t = setupTestDatabase();
+
+async function member(id: string, role = "member") {
+  await t.db.insert(users).values({ id, name: `Member ${id}`, email: `${id}@example.com`, role });
+  return { id, name: `Member ${id}` };
+}
+
+const input = {
+  rating: 4,
+  title: "Useful research",
+  body: "The reasoning behind each pick is clear and easy to check.",
+  country: "FR",
+  experiencedOn: "2026-01-10",
+};
+
+describe("member reviews", () => {
+  it("validates rating, title, text, country and date with the messages shown next to the fields", () => {
+    expect(parseReviewForm({ ...input, rating: "5", country: "fr" })).toMatchObject({
+      ok: true,
+      data: { rating: 5, country: "FR" },
+    });
+    expect(
+      parseReviewForm({
+        rating: "6",
+        title: "",
+        body: "short",
+        country: "France",
+        experiencedOn: "2999-01-01",
+      }),
+    ).toEqual({
+      ok: false,
+      fieldErrors: {
+        rating: reviewMessages.rating,
+        title: reviewMessages.titleRequired,
+        body: reviewMessages.bodyTooShort,
+        country: reviewMessages.country,
+        experiencedOn: reviewMessages.experiencedOn,
+      },
+    });
+  });
+
+  it("a review shows only after an admin approves it, with the member's review count", async () => {
+    expect(await seedSampleReviews(t.db)).toBe(3);
+    expect(await seedSampleReviews(t.db)).toBe(0);
+    const author = await member("author");
+    const admin = await member("admin", "admin");
+    const { id } = await createReview(t.db, author, input);
+    expect((await listApprovedReviews(t.db)).map((r) => r.id)).not.toContain(id);
+    const queue = await listModerationQueue(t.db);
+    expect(queue.map((r) => [r.id, r.status])).toEqual([[id, "pending"]]);
+
+    expect(await moderateReview(t.db, id, admin.id, "approve")).toEqual({ ok: true });
+    const shown = await listApprovedReviews(t.db);
+    expect(shown[0]).toMatchObject({
+      id,
+      authorName: "Member author",
+      authorReviewCount: 1,
+      isSample: false,
+    });
+    expect(shown.filter((r) => r.isSample)).toHaveLength(3);
+    expect(await listModerationQueue(t.db)).toEqual([]);
+  });
+
+  it("'Useful' counts one vote per member; the flag puts a review back in the queue", async () => {
+    const a = await member("voter-a");
+    const b = await member("voter-b");
+    expect(await voteUseful(t.db, "sample-review-1", a.id)).toEqual({
+      ok: true,
+      counted: true,
+      usefulCount: 1,
+    });
+    expect(await voteUseful(t.db, "sample-review-1", a.id)).toEqual({
+      ok: true,
+      counted: false,
+      usefulCount: 1,
+    });
+    expect(await voteUseful(t.db, "sample-review-1", b.id)).toEqual({
+      ok: true,
+      counted: true,
+      usefulCount: 2,
+    });
+    const seenByA = await listApprovedReviews(t.db, { viewerId: a.id });
+    expect(seenByA.find((r) => r.id === "sample-review-1")).toMatchObject({
+      usefulCount: 2,
+      votedUseful: true,
+    });
+    expect(await voteUseful(t.db, "missing", a.id)).toEqual({ ok: false });
+
+    await flagReview(t.db, "sample-review-2", `user:${a.id}`);
+    await flagReview(t.db, "sample-review-2", `user:${a.id}`);
+    await flagReview(t.db, "sample-review-2", "ip:abc");
+    const queue = await listModerationQueue(t.db);
+    expect(queue.map((r) => [r.id, r.flagCount])).toEqual([["sample-review-2", 2]]);
+  });
+});
+
+describe("review card formatting", () => {
+  it("shows initials and a relative age in whole days, months and years", async () => {
+    const { initials, relativeAge } = await import("./format.ts");
+    expect(initials("Amara Okafor")).toBe("AO");
+    expect(initials("  grace  ")).toBe("G");
+    expect(initials("Jean Paul Sartre")).toBe("JS");
+    const now = new Date("2026-06-15T12:00:00Z");
+    expect(relativeAge("2026-06-15T08:00:00Z", now)).toBe("Today");
+    expect(relativeAge("2026-06-14T11:00:00Z", now)).toBe("1 day ago");
+    expect(relativeAge("2026-06-09T12:00:00Z", now)).toBe("6 days ago");
+    expect(relativeAge("2026-04-15T12:00:00Z", now)).toBe("2 months ago");
+    expect(relativeAge("2024-06-01T12:00:00Z", now)).toBe("2 years ago");
+  });
+});

@@ -1,0 +1,6 @@
+import { createContext, useContext } from "react";
+
+// The CSP nonce for this response. Only the server knows it; in the browser it is empty
+// (browsers hide nonce attributes from scripts anyway).
+export const NonceContext = createContext("");
+export const useNonce = () => useContext(NonceContext);
