@@ -1,0 +1,360 @@
+import { pbkdf2 } from "@noble/hashes/pbkdf2.js";
+import { sha512 } from "@noble/hashes/sha2.js";
+import { HDKey } from "@scure/bip32";
+import { sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { onPostgres, setupTestDatabase } from "../../../tests/db.ts";
+import { queryRows } from "../../db/client.server.ts";
+import { btcDeriver, tronDeriver } from "../chain/addresses.ts";
+import { createSimulatedWatcher, mineBlocks, simulateSend } from "../chain/simulated.server.ts";
+import { auditLedger, getBalances, getSystemBalance } from "../ledger/ledger.server.ts";
+import type { Mailer, MailMessage } from "../mail/mailer.server.ts";
+import {
+  announceDeposit,
+  type CreditNotice,
+  creditBankTransfer,
+  DepositStateError,
+  decideChainDeposit,
+  getOrCreateBankReference,
+  getOrCreateDepositAddress,
+  listMemberDeposits,
+  recordChainOutput,
+  scanDeposits,
+  sendDepositCreditedEmail,
+} from "./deposits.server.ts";
+
+const t = setupTestDatabase();
+
+const seed = pbkdf2(
+  sha512,
+  "abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about",
+  "mnemonic",
+  { c: 2048, dkLen: 64 },
+);
+const root = HDKey.fromMasterSeed(seed);
+const keys = {
+  btc: btcDeriver(root.derive("m/84'/0'/0'").publicExtendedKey),
+  tron: tronDeriver(root.derive("m/44'/195'/0'").publicExtendedKey),
+};
+
+let userCounter = 0;
+async function newMember(): Promise<string> {
+  const id = `member-${++userCounter}-${Math.random().toString(36).slice(2, 8)}`;
+  await t.db.execute(
+    sql`insert into users (id, name, email) values (${id}, ${`Member ${userCounter}`}, ${`${id}@example.test`})`,
+  );
+  return id;
+}
+
+let keyCounter = 0;
+const idem = () => `idem-key-${++keyCounter}-abcdefghij`;
+
+function recordingMailer() {
+  const sent: MailMessage[] = [];
+  const mailer: Mailer = { kind: "outbox", send: async (m) => void sent.push(m) };
+  return { mailer, sent };
+}
+
+async function expectLedgerClean() {
+  const audit = await auditLedger(t.db);
+  for (const value of Object.values(audit)) {
+    if (Array.isArray(value)) expect(value).toEqual([]);
+  }
+}
+
+describe("deposit addresses", () => {
+  it("each member gets the next index once, for ever; the first BTC address is the BIP84 vector", async () => {
+    const a = await newMember();
+    const b = await newMember();
+    const a1 = await getOrCreateDepositAddress(t.db, keys, a, "BTC");
+    const b1 = await getOrCreateDepositAddress(t.db, keys, b, "BTC");
+    const a2 = await getOrCreateDepositAddress(t.db, keys, a, "BTC");
+    expect(a1).toEqual({ address: "bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu", derivationIndex: 0 });
+    expect(b1).toEqual({ address: "bc1qnjg0jd8228aq7egyzacy8cys3knf9xvrerkf9g", derivationIndex: 1 });
+    expect(a2).toEqual(a1);
+    const tron = await getOrCreateDepositAddress(t.db, keys, b, "USDT");
+    expect(tron).toEqual({ address: "TUEZSdKsoDHQMeZwihtdoBiN46zxhGWYdH", derivationIndex: 0 });
+  });
+
+  it("the database refuses a second member on an index, or a second address for a member", async () => {
+    const a = await newMember();
+    await getOrCreateDepositAddress(t.db, keys, a, "USDT");
+    const c = await newMember();
+    await expect(
+      t.db.execute(
+        sql`insert into deposit_addresses (user_id, asset, chain, derivation_index, address) values (${c}, 'USDT', 'tron', 0, 'Tx')`,
+      ),
+    ).rejects.toThrow();
+    await expect(
+      t.db.execute(
+        sql`insert into deposit_addresses (user_id, asset, chain, derivation_index, address) values (${a}, 'USDT', 'tron', 999, 'Ty')`,
+      ),
+    ).rejects.toThrow();
+  });
+
+  it("bank references are per member and stable", async () => {
+    const a = await newMember();
+    const ref = await getOrCreateBankReference(t.db, a);
+    expect(ref).toMatch(/^CL-[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}$/);
+    expect(await getOrCreateBankReference(t.db, a)).toBe(ref);
+    expect(await getOrCreateBankReference(t.db, await newMember())).not.toBe(ref);
+  });
+});
+
+describe("chain deposit crediting", () => {
+  it("announced BTC deposit: awaiting → detected → confirming (n of N) → credited once, with an e-mail", async () => {
+    const member = await newMember();
+    const { address } = await getOrCreateDepositAddress(t.db, keys, member, "BTC");
+    const announced = await announceDeposit(t.db, {
+      userId: member,
+      asset: "BTC",
+      amount: 50_000_000n,
+      idempotencyKey: idem(),
+    });
+    expect(announced.status).toBe("awaiting");
+    expect(announced.address).toBe(address);
+    const [op] = await queryRows<{ status: string }>(
+      t.db,
+      sql`select status from ledger_operations where id = ${String(announced.operationId)}::bigint`,
+    );
+    expect(op?.status).toBe("pending");
+
+    const watcher = createSimulatedWatcher(t.db, "bitcoin");
+    const { mailer, sent } = recordingMailer();
+    const notices: CreditNotice[] = [];
+    const notify = async (n: CreditNotice) => {
+      notices.push(n);
+      await sendDepositCreditedEmail(t.db, mailer, "Coinlens", n);
+    };
+    await simulateSend(t.db, { chain: "bitcoin", address, amountMinor: 50_000_000n });
+    let results = await scanDeposits(t.db, watcher, { requiredConfirmations: 3, notify });
+    expect(results).toMatchObject([{ depositId: announced.id, status: "detected", confirmations: 0 }]);
+
+    await mineBlocks(t.db, "bitcoin", 1);
+    results = await scanDeposits(t.db, watcher, { requiredConfirmations: 3, notify });
+    expect(results).toMatchObject([{ status: "confirming", confirmations: 1 }]);
+    const confirming = (await listMemberDeposits(t.db, member))[0];
+    expect(confirming).toMatchObject({ status: "confirming", confirmations: 1, requiredConfirmations: 3 });
+    expect((await getBalances(t.db, { ledger: "real", userId: member })).BTC.available).toBe(0n);
+
+    await mineBlocks(t.db, "bitcoin", 2);
+    results = await scanDeposits(t.db, watcher, { requiredConfirmations: 3, notify });
+    expect(results).toMatchObject([{ status: "credited", confirmations: 3 }]);
+    expect((await getBalances(t.db, { ledger: "real", userId: member })).BTC.available).toBe(50_000_000n);
+
+    // Further scans change nothing and send no second e-mail.
+    await mineBlocks(t.db, "bitcoin", 5);
+    await scanDeposits(t.db, watcher, { requiredConfirmations: 3, notify });
+    expect((await getBalances(t.db, { ledger: "real", userId: member })).BTC.available).toBe(50_000_000n);
+    expect(notices).toHaveLength(1);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.subject).toBe("Coinlens: your deposit of 0.5 BTC has been credited");
+    const [done] = await queryRows<{ status: string }>(
+      t.db,
+      sql`select status from ledger_operations where id = ${String(announced.operationId)}::bigint`,
+    );
+    expect(done?.status).toBe("completed");
+    await expectLedgerClean();
+  });
+
+  it("credits the amount actually received; an unannounced or different amount becomes its own deposit", async () => {
+    const member = await newMember();
+    const { address } = await getOrCreateDepositAddress(t.db, keys, member, "USDT");
+    const announced = await announceDeposit(t.db, {
+      userId: member,
+      asset: "USDT",
+      amount: 100_000_000n,
+      idempotencyKey: idem(),
+    });
+    await simulateSend(t.db, { chain: "tron", address, amountMinor: 99_500_000n });
+    await mineBlocks(t.db, "tron", 20);
+    await scanDeposits(t.db, createSimulatedWatcher(t.db, "tron"), { requiredConfirmations: 20 });
+    const deposits = await listMemberDeposits(t.db, member);
+    expect(deposits.map((d) => [d.status, d.expectedAmount, d.amount])).toEqual([
+      ["credited", null, 99_500_000n],
+      ["awaiting", 100_000_000n, null],
+    ]);
+    expect(deposits[1]?.id).toBe(announced.id);
+    expect((await getBalances(t.db, { ledger: "real", userId: member })).USDT.available).toBe(99_500_000n);
+  });
+
+  it("two outputs of one transaction are two deposits; replaying an output never credits twice", async () => {
+    const member = await newMember();
+    const { address } = await getOrCreateDepositAddress(t.db, keys, member, "BTC");
+    const txid = "ab".repeat(32);
+    await simulateSend(t.db, { chain: "bitcoin", address, amountMinor: 1_000n, txid, outputIndex: 0 });
+    await simulateSend(t.db, { chain: "bitcoin", address, amountMinor: 2_000n, txid, outputIndex: 1 });
+    await mineBlocks(t.db, "bitcoin", 3);
+    const watcher = createSimulatedWatcher(t.db, "bitcoin");
+    await scanDeposits(t.db, watcher, { requiredConfirmations: 3 });
+    const tip = await watcher.tipHeight();
+    const [first] = await watcher.listIncoming(address).then((o) => o.filter((x) => x.txid === txid));
+    const again = await recordChainOutput(t.db, first as never, tip, 3);
+    expect(again?.status).toBe("credited");
+    expect(again?.credited).toBeUndefined();
+    expect((await getBalances(t.db, { ledger: "real", userId: member })).BTC.available).toBe(3_000n);
+    await expectLedgerClean();
+  });
+
+  it("an output to an address that is not ours is ignored", async () => {
+    const result = await recordChainOutput(
+      t.db,
+      {
+        chain: "bitcoin",
+        asset: "BTC",
+        txid: "cd".repeat(32),
+        outputIndex: 0,
+        address: "bc1qnotours",
+        amountMinor: 5n,
+        blockHeight: 1,
+      },
+      10,
+      1,
+    );
+    expect(result).toBeNull();
+  });
+
+  it("announcing twice with the same key makes one deposit", async () => {
+    const member = await newMember();
+    const key = idem();
+    const a = await announceDeposit(t.db, {
+      userId: member,
+      asset: "BTC",
+      amount: 20_000n,
+      idempotencyKey: key,
+    });
+    const b = await announceDeposit(t.db, {
+      userId: member,
+      asset: "BTC",
+      amount: 20_000n,
+      idempotencyKey: key,
+    });
+    expect(b.id).toBe(a.id);
+    expect(await listMemberDeposits(t.db, member)).toHaveLength(1);
+  });
+});
+
+describe("admin decisions", () => {
+  it("credits a bank transfer by reference once, even when recorded twice", async () => {
+    const member = await newMember();
+    const reference = await getOrCreateBankReference(t.db, member);
+    const first = await creditBankTransfer(t.db, {
+      reference: reference.toLowerCase(),
+      amount: 25_000n,
+      bankTransactionId: "BANK-1",
+      adminId: "admin-1",
+    });
+    const second = await creditBankTransfer(t.db, {
+      reference,
+      amount: 25_000n,
+      bankTransactionId: "BANK-1",
+      adminId: "admin-1",
+    });
+    expect(first.credited).toBeDefined();
+    expect(second.credited).toBeUndefined();
+    expect(second.deposit.id).toBe(first.deposit.id);
+    expect((await getBalances(t.db, { ledger: "real", userId: member })).USD.available).toBe(25_000n);
+    await expect(
+      creditBankTransfer(t.db, {
+        reference: "CL-NOPE-NOPE",
+        amount: 1n,
+        bankTransactionId: "X",
+        adminId: "a",
+      }),
+    ).rejects.toThrow(DepositStateError);
+  });
+
+  it("credits a detected chain deposit early with a note, or rejects one; never both", async () => {
+    const member = await newMember();
+    const { address } = await getOrCreateDepositAddress(t.db, keys, member, "USDT");
+    await simulateSend(t.db, { chain: "tron", address, amountMinor: 7_000_000n });
+    await simulateSend(t.db, { chain: "tron", address, amountMinor: 8_000_000n });
+    await scanDeposits(t.db, createSimulatedWatcher(t.db, "tron"), { requiredConfirmations: 20 });
+    const [b, a] = await listMemberDeposits(t.db, member);
+    expect(a?.status).toBe("detected");
+    await expect(
+      decideChainDeposit(t.db, {
+        depositId: a?.id as bigint,
+        adminId: "admin-1",
+        decision: "credit",
+        note: " ",
+      }),
+    ).rejects.toThrow(/note/);
+    const credited = await decideChainDeposit(t.db, {
+      depositId: a?.id as bigint,
+      adminId: "admin-1",
+      decision: "credit",
+      note: "Seen on explorer",
+    });
+    expect(credited.deposit.status).toBe("credited");
+    await expect(
+      decideChainDeposit(t.db, {
+        depositId: a?.id as bigint,
+        adminId: "admin-2",
+        decision: "reject",
+        note: "late",
+      }),
+    ).rejects.toThrow(/already credited/);
+    const rejected = await decideChainDeposit(t.db, {
+      depositId: b?.id as bigint,
+      adminId: "admin-1",
+      decision: "reject",
+      note: "Sanctioned source",
+    });
+    expect(rejected.deposit).toMatchObject({ status: "rejected", note: "Sanctioned source" });
+    // The watcher later sees both fully confirmed: the credited one is not credited again, the rejected one stays rejected.
+    await mineBlocks(t.db, "tron", 25);
+    await scanDeposits(t.db, createSimulatedWatcher(t.db, "tron"), { requiredConfirmations: 20 });
+    expect((await getBalances(t.db, { ledger: "real", userId: member })).USDT.available).toBe(7_000_000n);
+    await expectLedgerClean();
+  });
+});
+
+describe("member scoping", () => {
+  it("a member's list never contains another member's deposits", async () => {
+    const a = await newMember();
+    const b = await newMember();
+    await announceDeposit(t.db, { userId: a, asset: "BTC", amount: 30_000n, idempotencyKey: idem() });
+    expect(await listMemberDeposits(t.db, b)).toEqual([]);
+    expect((await listMemberDeposits(t.db, a)).every((d) => d.userId === a)).toBe(true);
+  });
+});
+
+describe.runIf(onPostgres)("PostgreSQL races", () => {
+  it("two watchers crediting the same output at once credit it once", async () => {
+    for (let round = 0; round < 5; round++) {
+      const member = await newMember();
+      const { address } = await getOrCreateDepositAddress(t.db, keys, member, "BTC");
+      await simulateSend(t.db, { chain: "bitcoin", address, amountMinor: 40_000n });
+      await mineBlocks(t.db, "bitcoin", 3);
+      const watcherA = createSimulatedWatcher(t.db, "bitcoin");
+      const watcherB = createSimulatedWatcher(t.db, "bitcoin");
+      const [output] = await watcherA.listIncoming(address);
+      const tip = await watcherA.tipHeight();
+      const results = await Promise.all([
+        recordChainOutput(t.db, output as never, tip, 3),
+        recordChainOutput(t.db, output as never, tip, 3),
+        scanDeposits(t.db, watcherB, { requiredConfirmations: 3 }),
+      ]);
+      const credits = [
+        results[0]?.credited,
+        results[1]?.credited,
+        ...(results[2] as { credited?: unknown }[]).map((r) => r.credited),
+      ].filter(Boolean);
+      expect(credits).toHaveLength(1);
+      expect((await getBalances(t.db, { ledger: "real", userId: member })).BTC.available).toBe(40_000n);
+      expect(await listMemberDeposits(t.db, member)).toHaveLength(1);
+    }
+    expect(
+      await getSystemBalance(t.db, { ledger: "real", kind: "deposits", asset: "BTC" } as never),
+    ).toBeLessThan(0n);
+    await expectLedgerClean();
+  });
+
+  it("concurrent address requests never give one index to two members", async () => {
+    const members = await Promise.all(Array.from({ length: 8 }, () => newMember()));
+    const addresses = await Promise.all(members.map((m) => getOrCreateDepositAddress(t.db, keys, m, "USDT")));
+    expect(new Set(addresses.map((a) => a.derivationIndex)).size).toBe(8);
+    expect(new Set(addresses.map((a) => a.address)).size).toBe(8);
+  });
+});

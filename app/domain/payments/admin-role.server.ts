@@ -1,0 +1,28 @@
+// Bootstrapping staff: `npm run admin:create -- --email …` gives an existing member a staff role.
+import { sql } from "drizzle-orm";
+import type { Db } from "../../db/client.server.ts";
+import { queryRows } from "../../db/client.server.ts";
+import { ROLES, type Role } from "./permissions.ts";
+
+export type GrantRoleResult =
+  | { ok: true; userId: string; email: string; role: Role; twoFactorEnabled: boolean }
+  | { ok: false; message: string };
+
+export async function grantRole(db: Db, email: string, role: Role = "admin"): Promise<GrantRoleResult> {
+  if (!(ROLES as readonly string[]).includes(role)) return { ok: false, message: `Unknown role: ${role}` };
+  const rows = await queryRows<{ id: string; email: string; two_factor_enabled: boolean }>(
+    db,
+    sql`update users set role = ${role}, updated_at = now() where lower(email) = lower(${email.trim()})
+        returning id, email, two_factor_enabled`,
+  );
+  const row = rows[0];
+  if (!row)
+    return { ok: false, message: `No member signed up with ${email}. Sign up first, then run this again.` };
+  return {
+    ok: true,
+    userId: row.id,
+    email: row.email,
+    role,
+    twoFactorEnabled: Boolean(row.two_factor_enabled),
+  };
+}

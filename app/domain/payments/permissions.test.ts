@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { decideAccess, hasPermission, PAYMENT_PERMISSIONS } from "./permissions.ts";
+
+describe("payment back-office permissions", () => {
+  it("admins hold every permission; support only reads; members and analysts none", () => {
+    for (const p of PAYMENT_PERMISSIONS) expect(hasPermission("admin", p)).toBe(true);
+    expect(PAYMENT_PERMISSIONS.filter((p) => hasPermission("support", p))).toEqual([
+      "read:deposit:any",
+      "read:withdrawal:any",
+    ]);
+    for (const role of ["member", "analyst", "", "ADMIN", "superuser"]) {
+      for (const p of PAYMENT_PERMISSIONS) expect(hasPermission(role, p)).toBe(false);
+    }
+  });
+
+  it("an admin without two-factor is refused; with it, allowed", () => {
+    expect(decideAccess({ role: "admin", twoFactorEnabled: false }, "approve:withdrawal:any")).toMatchObject({
+      ok: false,
+      status: 403,
+      message: expect.stringMatching(/two-factor/),
+    });
+    expect(decideAccess({ role: "admin", twoFactorEnabled: true }, "approve:withdrawal:any")).toEqual({
+      ok: true,
+    });
+    expect(decideAccess({ role: "support", twoFactorEnabled: true }, "approve:withdrawal:any")).toMatchObject(
+      { ok: false },
+    );
+    expect(decideAccess({ role: "member", twoFactorEnabled: true }, "read:deposit:any")).toMatchObject({
+      ok: false,
+    });
+  });
+});

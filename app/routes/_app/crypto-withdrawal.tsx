@@ -1,0 +1,99 @@
+import { Form, Link, useNavigation } from "react-router";
+import { describeLimits, withdrawalMethod } from "~/domain/payments/methods.ts";
+import { Button } from "~/ui/button.tsx";
+import { Card } from "~/ui/card.tsx";
+import { Field } from "~/ui/field.tsx";
+import { CoinMark } from "~/ui/market/coin-mark.tsx";
+import { DemoNotice } from "~/ui/payments/method-card.tsx";
+import { SuccessDialog, WithdrawalHistory } from "~/ui/payments/withdrawal-parts.tsx";
+import type { Route } from "./+types/crypto-withdrawal";
+import { withdrawalAction, withdrawalLoader } from "./withdrawal-actions.server.ts";
+
+function kindOf(request: Request) {
+  return new URL(request.url).pathname.includes("usdt") ? ("usdt" as const) : ("btc" as const);
+}
+
+export function meta({ location }: Route.MetaArgs) {
+  return [{ title: `${location.pathname.includes("usdt") ? "Withdraw USDT" : "Withdraw BTC"} · Coinlens` }];
+}
+
+export function loader(args: Route.LoaderArgs) {
+  return withdrawalLoader(args, kindOf(args.request));
+}
+
+export function action(args: Route.ActionArgs) {
+  return withdrawalAction(args, kindOf(args.request));
+}
+
+export default function CryptoWithdrawalPage({ loaderData, actionData }: Route.ComponentProps) {
+  const kind = loaderData.kind as "btc" | "usdt";
+  const asset = loaderData.asset;
+  const method = withdrawalMethod(kind);
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") !== "cancel";
+  const errors = actionData && !actionData.ok ? actionData.errors : {};
+  const values = actionData && !actionData.ok ? (actionData.values ?? {}) : {};
+  return (
+    <div className="mx-auto max-w-2xl space-y-6 px-4 py-8 sm:px-6">
+      <header className="flex items-center gap-3">
+        <CoinMark symbol={asset} className="size-10" />
+        <div>
+          <h1 className="text-2xl font-semibold text-ink">Withdraw {asset}</h1>
+          <p className="text-sm text-muted">
+            Network: {method.network} · {method.processingTime} · Fee {method.feePercent}%
+          </p>
+        </div>
+      </header>
+      {loaderData.isDemo ? (
+        <DemoNotice action="withdraw" />
+      ) : (
+        <>
+          <Card className="p-6">
+            <p className="mb-4 text-sm text-muted">
+              Available:{" "}
+              <span className="font-semibold text-ink">
+                {loaderData.available} {asset}
+              </span>
+            </p>
+            <Form method="post" className="space-y-4" noValidate key={loaderData.key}>
+              <input type="hidden" name="idempotencyKey" value={loaderData.key} />
+              <Field
+                label={`Amount (${asset})`}
+                name="amount"
+                inputMode="decimal"
+                autoComplete="off"
+                defaultValue={values.amount}
+                hint={`Limits: ${describeLimits(method.limits)}`}
+                error={errors.amount}
+              />
+              <Field
+                label={kind === "usdt" ? "USDT (TRC20) wallet address" : "Bitcoin wallet address"}
+                name="address"
+                autoComplete="off"
+                spellCheck={false}
+                defaultValue={values.address}
+                hint={kind === "usdt" ? "A TRON address starting with T." : "Your own Bitcoin address."}
+                error={errors.address}
+              />
+              {errors.form ? (
+                <p role="alert" className="text-sm font-medium text-negative">
+                  {errors.form}
+                </p>
+              ) : null}
+              <Button type="submit" busy={busy} busyLabel="Loading .....">
+                Withdraw
+              </Button>
+            </Form>
+          </Card>
+          <WithdrawalHistory rows={loaderData.withdrawals} asset={asset} />
+          <p className="text-sm text-muted">
+            <Link to="/withdrawal" className="font-semibold text-brand underline">
+              Choose another method
+            </Link>
+          </p>
+        </>
+      )}
+      <SuccessDialog message={actionData?.ok ? actionData.message : undefined} serial={actionData} />
+    </div>
+  );
+}

@@ -1,0 +1,208 @@
+import { data, Form } from "react-router";
+import { getConfig } from "~/config.server.ts";
+import { getDb } from "~/db/db.server.ts";
+import { createMailer } from "~/domain/mail/mailer.server.ts";
+import { formatAmount } from "~/domain/money/amount.ts";
+import { recordPaymentAudit } from "~/domain/payments/admin-audit.server.ts";
+import {
+  approveWithdrawal,
+  completeWithdrawal,
+  listWithdrawalsByStatus,
+  rejectWithdrawal,
+  sendWithdrawalStatusEmail,
+  type Withdrawal,
+  WithdrawalStateError,
+} from "~/domain/withdrawals/withdrawals.server.ts";
+import { log } from "~/log.server.ts";
+import { Badge } from "~/ui/badge.tsx";
+import { Button } from "~/ui/button.tsx";
+import { Card } from "~/ui/card.tsx";
+import { Field } from "~/ui/field.tsx";
+import type { Route } from "./+types/withdrawals";
+import { AdminErrorBoundary } from "./forbidden.tsx";
+import { requirePaymentPermission } from "./payments-guard.server.ts";
+
+export const ErrorBoundary = AdminErrorBoundary;
+
+export const meta = () => [{ title: "Withdrawals · Admin" }, { name: "robots", content: "noindex" }];
+
+function destinationText(w: Withdrawal) {
+  const d = w.destination;
+  if (d.address) return d.address;
+  return [d.accountHolder, d.bankName, d.account, d.swiftBic, d.payoutCurrency].filter(Boolean).join(" · ");
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  const { adminId } = await requirePaymentPermission(args, "read:withdrawal:any");
+  const rows = await listWithdrawalsByStatus(getDb(), ["pending", "approved"]);
+  return {
+    adminId,
+    withdrawals: rows.map((w) => ({
+      id: w.id.toString(),
+      userId: w.userId,
+      method: w.method,
+      asset: w.asset,
+      amount: formatAmount(w.amount, w.asset, { grouping: true }),
+      destination: destinationText(w),
+      status: w.status,
+      approvalsRequired: w.approvalsRequired,
+      firstApprovedBy: w.firstApprovedBy,
+      createdAt: w.createdAt.toISOString(),
+    })),
+  };
+}
+
+type ActionData = { ok: boolean; message: string };
+
+export async function action(args: Route.ActionArgs) {
+  const form = Object.fromEntries(await args.request.formData()) as Record<string, string>;
+  const db = getDb();
+  const config = getConfig();
+  const intent = form.intent;
+  const permission =
+    intent === "approve"
+      ? "approve:withdrawal:any"
+      : intent === "complete"
+        ? "complete:withdrawal:any"
+        : "reject:withdrawal:any";
+  const admin = await requirePaymentPermission(args, permission);
+  try {
+    const withdrawalId = BigInt(form.withdrawalId ?? "0");
+    let w: Withdrawal;
+    if (intent === "approve") w = await approveWithdrawal(db, { withdrawalId, adminId: admin.adminId });
+    else if (intent === "complete")
+      w = await completeWithdrawal(db, {
+        withdrawalId,
+        adminId: admin.adminId,
+        sentReference: form.sentReference ?? "",
+      });
+    else w = await rejectWithdrawal(db, { withdrawalId, adminId: admin.adminId, reason: form.reason ?? "" });
+    await recordPaymentAudit(db, {
+      adminId: admin.adminId,
+      event:
+        intent === "approve"
+          ? "admin-withdrawal-approved"
+          : intent === "complete"
+            ? "admin-withdrawal-completed"
+            : "admin-withdrawal-rejected",
+      detail: {
+        withdrawalId: form.withdrawalId,
+        status: w.status,
+        sentReference: form.sentReference,
+        reason: form.reason,
+      },
+      ip: admin.ip,
+      userAgent: admin.userAgent,
+    });
+    // A first of two approvals changes nothing the member sees; every real state change is e-mailed.
+    if (!(intent === "approve" && w.status === "pending")) {
+      await sendWithdrawalStatusEmail(db, createMailer(db, config), config.brand.name, w).catch((error) =>
+        log.error("withdrawal e-mail failed", { error }),
+      );
+    }
+    const message =
+      intent === "approve"
+        ? w.status === "pending"
+          ? "First approval recorded; a second admin must approve."
+          : "Approved. Send the funds, then mark it sent."
+        : intent === "complete"
+          ? "Marked sent: completed."
+          : "Rejected: the funds are back with the member.";
+    return data<ActionData>({ ok: true, message });
+  } catch (error) {
+    if (error instanceof WithdrawalStateError || error instanceof SyntaxError) {
+      return data<ActionData>(
+        { ok: false, message: error instanceof WithdrawalStateError ? error.message : "No such withdrawal." },
+        409,
+      );
+    }
+    throw error;
+  }
+}
+
+export default function AdminWithdrawals({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <div className="space-y-6">
+      <header>
+        <h1 className="text-2xl font-semibold text-ink">Withdrawals</h1>
+        <p className="text-sm text-muted">
+          Approve, mark sent with the transaction id or bank reference, or reject with a reason.
+        </p>
+      </header>
+      {actionData ? (
+        <p
+          role="status"
+          className={actionData.ok ? "font-medium text-positive" : "font-medium text-negative"}
+        >
+          {actionData.message}
+        </p>
+      ) : null}
+      <Card className="p-5">
+        {loaderData.withdrawals.length === 0 ? (
+          <p className="text-sm text-muted">No withdrawals await review.</p>
+        ) : (
+          <ul className="divide-y divide-line">
+            {loaderData.withdrawals.map((w) => (
+              <li key={w.id} className="space-y-3 py-4" data-testid={`withdrawal-${w.id}`}>
+                <div className="flex flex-wrap items-center gap-3 text-sm">
+                  <span className="font-semibold text-ink">
+                    {w.amount} {w.asset}
+                  </span>
+                  <Badge tone={w.status === "approved" ? "brand" : "warning"}>
+                    {w.status === "approved" ? "Approved" : "Awaiting review"}
+                  </Badge>
+                  {w.approvalsRequired === 2 ? (
+                    <Badge>{w.firstApprovedBy ? "1 of 2 approvals" : "Needs 2 admins"}</Badge>
+                  ) : null}
+                  <span className="text-muted">
+                    {new Date(w.createdAt).toLocaleString("en-GB", { timeZone: "UTC" })} UTC
+                  </span>
+                </div>
+                <p className="font-mono text-xs break-all text-muted">
+                  {w.method.toUpperCase()} to {w.destination} · member {w.userId}
+                </p>
+                <div className="flex flex-wrap items-end gap-2">
+                  {w.status === "pending" ? (
+                    <Form method="post">
+                      <input type="hidden" name="withdrawalId" value={w.id} />
+                      <Button
+                        type="submit"
+                        name="intent"
+                        value="approve"
+                        size="sm"
+                        disabled={w.firstApprovedBy === loaderData.adminId}
+                      >
+                        Approve
+                      </Button>
+                    </Form>
+                  ) : (
+                    <Form method="post" className="flex flex-wrap items-end gap-2">
+                      <input type="hidden" name="withdrawalId" value={w.id} />
+                      <Field
+                        label="Transaction id or bank reference"
+                        name="sentReference"
+                        required
+                        autoComplete="off"
+                        className="min-w-64"
+                      />
+                      <Button type="submit" name="intent" value="complete" size="sm">
+                        Mark sent
+                      </Button>
+                    </Form>
+                  )}
+                  <Form method="post" className="flex flex-wrap items-end gap-2">
+                    <input type="hidden" name="withdrawalId" value={w.id} />
+                    <Field label="Reason" name="reason" required autoComplete="off" className="min-w-56" />
+                    <Button type="submit" name="intent" value="reject" size="sm" variant="danger">
+                      Reject
+                    </Button>
+                  </Form>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,102 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  check,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { users } from "./auth.ts";
+import { ledgerHolds, ledgerOperations } from "./ledger.ts";
+
+// Withdrawals (issue 7, ADR 0053): funds are held in the ledger the moment the request is made;
+// an admin approves (two different admins above a threshold), marks it sent with the transaction
+// id or bank reference (completed: the hold posts), or rejects it (the hold voids, funds return).
+// The member can cancel while it awaits review. Every transition locks the row and checks the
+// current status, so racing admins and a cancelling member end in exactly one final state.
+
+export const WITHDRAWAL_STATUSES = ["pending", "approved", "completed", "rejected", "cancelled"] as const;
+
+export interface WithdrawalDestination {
+  address?: string;
+  accountHolder?: string;
+  bankName?: string;
+  accountKind?: "iban" | "number";
+  account?: string;
+  swiftBic?: string;
+  payoutCurrency?: "USD" | "NGN";
+  /** NGN estimate at request time (minor units as text), when the payout currency is NGN. */
+  ngnEstimateMinor?: string;
+}
+
+export const withdrawals = pgTable(
+  "withdrawals",
+  {
+    id: bigint("id", { mode: "bigint" }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id),
+    method: text("method", { enum: ["btc", "usdt", "bank"] }).notNull(),
+    asset: text("asset", { enum: ["BTC", "USDT", "USD"] }).notNull(),
+    amount: bigint("amount", { mode: "bigint" }).notNull(),
+    destination: jsonb("destination").$type<WithdrawalDestination>().notNull(),
+    status: text("status", { enum: WITHDRAWAL_STATUSES }).notNull().default("pending"),
+    holdId: bigint("hold_id", { mode: "bigint" })
+      .notNull()
+      .references(() => ledgerHolds.id),
+    operationId: bigint("operation_id", { mode: "bigint" }).references(() => ledgerOperations.id),
+    /** Value in USD minor units at request time: decides whether two admins must approve. */
+    usdValue: bigint("usd_value", { mode: "bigint" }),
+    approvalsRequired: bigint("approvals_required", { mode: "number" }).notNull().default(1),
+    firstApprovedBy: text("first_approved_by"),
+    firstApprovedAt: timestamp("first_approved_at", { withTimezone: true }),
+    approvedBy: text("approved_by"),
+    approvedAt: timestamp("approved_at", { withTimezone: true }),
+    sentReference: text("sent_reference"),
+    completedBy: text("completed_by"),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+    rejectedBy: text("rejected_by"),
+    rejectReason: text("reject_reason"),
+    rejectedAt: timestamp("rejected_at", { withTimezone: true }),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    idempotencyKey: text("idempotency_key").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("withdrawals_hold_unique").on(t.holdId),
+    uniqueIndex("withdrawals_user_idempotency_unique").on(t.userId, t.idempotencyKey),
+    index("withdrawals_user_idx").on(t.userId, t.createdAt),
+    index("withdrawals_status_idx").on(t.status, t.createdAt),
+    check("withdrawals_amount_check", sql`${t.amount} > 0`),
+    check(
+      "withdrawals_status_check",
+      sql`${t.status} in ('pending', 'approved', 'completed', 'rejected', 'cancelled')`,
+    ),
+    check(
+      "withdrawals_two_admins_check",
+      sql`${t.firstApprovedBy} is null or ${t.approvedBy} is null or ${t.firstApprovedBy} <> ${t.approvedBy}`,
+    ),
+    check("withdrawals_completed_check", sql`${t.status} <> 'completed' or ${t.sentReference} is not null`),
+  ],
+);
+
+/** Destinations a member has used; a new one may be used only after a cooling-off period. */
+export const withdrawalAddresses = pgTable(
+  "withdrawal_addresses",
+  {
+    id: bigint("id", { mode: "bigint" }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id),
+    asset: text("asset", { enum: ["BTC", "USDT"] }).notNull(),
+    address: text("address").notNull(),
+    usableFrom: timestamp("usable_from", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique("withdrawal_addresses_user_asset_address_unique").on(t.userId, t.asset, t.address)],
+);
