@@ -1,0 +1,37 @@
+// Runs the maturity job on every app server. No lease is needed: each settlement claims its row
+// with FOR UPDATE SKIP LOCKED and is idempotent, so servers running it at once share the work.
+import type { Db } from "../../db/client.server.ts";
+import { log } from "../../log.server.ts";
+import { settleDueStakes } from "./staking.server.ts";
+
+let timer: ReturnType<typeof setInterval> | undefined;
+let running: Promise<unknown> | undefined;
+
+export async function runMaturityJob(db: Db, now = new Date()) {
+  const result = await settleDueStakes(db, { now });
+  if (result.settled.length > 0 || result.failed.length > 0) {
+    log.info("staking maturity job", { settled: result.settled.length, failed: result.failed.length });
+  }
+  return result;
+}
+
+export function startStakingJobs(db: Db, intervalSeconds = 60) {
+  if (timer) return;
+  const tick = () => {
+    if (running) return;
+    running = runMaturityJob(db)
+      .catch((error: unknown) => log.error("staking maturity job failed", { error: String(error) }))
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  timer = setInterval(tick, intervalSeconds * 1000);
+  timer.unref?.();
+  tick();
+}
+
+export async function stopStakingJobs() {
+  if (timer) clearInterval(timer);
+  timer = undefined;
+  await running;
+}

@@ -1,0 +1,219 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { CRYPTO_ASSETS } from "../money/assets.ts";
+import {
+  DEFAULT_APR_BPS,
+  defaultStakingProducts,
+  earlyExitPreview,
+  emptyPool,
+  formatAprPercent,
+  fundPool,
+  maturityDate,
+  minimumInAsset,
+  type PoolState,
+  payReward,
+  releaseReward,
+  reserveReward,
+  STAKE_DURATIONS_DAYS,
+  stakeProgress,
+  stakeReward,
+  usdValueMinor,
+} from "./rules.ts";
+
+describe("stakeReward", () => {
+  it("is amount × APR × days ÷ 365, in minor units", () => {
+    // 1,000 USDT at 6 % for 30 days = 4.93150684… USDT → 4.931506 (6 decimals, rounded down)
+    expect(stakeReward(1_000_000_000n, 600, 30)).toBe(4_931_506n);
+    // 1 BTC at 4 % for 180 days = 0.01972602739… BTC → 0.01972602
+    expect(stakeReward(100_000_000n, 400, 180)).toBe(1_972_602n);
+    // 365 days at 10 % is exactly 10 %
+    expect(stakeReward(1_000n, 1_000, 365)).toBe(100n);
+  });
+
+  it("rounds down: a tiny stake earns nothing rather than a fraction of a unit", () => {
+    expect(stakeReward(1n, 1_200, 180)).toBe(0n);
+    expect(stakeReward(0n, 500, 30)).toBe(0n);
+  });
+
+  it("refuses floats and nonsense", () => {
+    expect(() => stakeReward(1 as unknown as bigint, 100, 3)).toThrow(TypeError);
+    expect(() => stakeReward(-1n, 100, 3)).toThrow(RangeError);
+    expect(() => stakeReward(1n, 1.5, 3)).toThrow(RangeError);
+    expect(() => stakeReward(1n, 100, 0)).toThrow(RangeError);
+  });
+
+  it("property: never more than the exact reward, and less than one unit below it", () => {
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: 0n, max: 10n ** 18n }),
+        fc.integer({ min: 0, max: 100_000 }),
+        fc.constantFrom(...STAKE_DURATIONS_DAYS),
+        (amount, aprBps, days) => {
+          const reward = stakeReward(amount, aprBps, days);
+          const exactTimesDenominator = amount * BigInt(aprBps) * BigInt(days);
+          const denominator = 10_000n * 365n;
+          expect(reward * denominator <= exactTimesDenominator).toBe(true);
+          expect((reward + 1n) * denominator > exactTimesDenominator).toBe(true);
+        },
+      ),
+    );
+  });
+
+  it("property: monotonic in amount, rate and term; additive stakes never earn less than one big one minus a unit", () => {
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: 0n, max: 10n ** 15n }),
+        fc.bigInt({ min: 0n, max: 10n ** 15n }),
+        fc.integer({ min: 0, max: 5_000 }),
+        fc.constantFrom(...STAKE_DURATIONS_DAYS),
+        (a, b, aprBps, days) => {
+          expect(stakeReward(a + b, aprBps, days) >= stakeReward(a, aprBps, days)).toBe(true);
+          expect(stakeReward(a, aprBps + 1, days) >= stakeReward(a, aprBps, days)).toBe(true);
+          expect(stakeReward(a, aprBps, days + 1) >= stakeReward(a, aprBps, days)).toBe(true);
+          const split = stakeReward(a, aprBps, days) + stakeReward(b, aprBps, days);
+          const whole = stakeReward(a + b, aprBps, days);
+          expect(split <= whole && whole - split <= 1n).toBe(true);
+        },
+      ),
+    );
+  });
+});
+
+describe("seeded default products", () => {
+  const products = defaultStakingProducts();
+
+  it("cover every crypto asset and the six durations", () => {
+    expect(products).toHaveLength(CRYPTO_ASSETS.length * STAKE_DURATIONS_DAYS.length);
+    for (const asset of CRYPTO_ASSETS) {
+      expect(products.filter((p) => p.asset === asset).map((p) => p.durationDays)).toEqual([
+        ...STAKE_DURATIONS_DAYS,
+      ]);
+    }
+  });
+
+  it("are realistic: 1–12 % APR, longer terms never lower, minimum 100 USD, maximum within capacity", () => {
+    for (const p of products) {
+      expect(p.aprBps).toBeGreaterThanOrEqual(100);
+      expect(p.aprBps).toBeLessThanOrEqual(1_200);
+      expect(p.minimumUsdMinor).toBe(10_000n);
+      expect(p.perMemberMaximumMinor).toBeLessThanOrEqual(p.totalCapacityMinor);
+      expect(p.enabled).toBe(true);
+    }
+    for (const rates of Object.values(DEFAULT_APR_BPS)) {
+      expect([...rates].sort((a, b) => a - b)).toEqual(rates);
+    }
+    expect(DEFAULT_APR_BPS.USDT[0]).toBe(400);
+    expect(DEFAULT_APR_BPS.USDT[5]).toBe(900);
+    expect(DEFAULT_APR_BPS.BTC).toEqual([100, 125, 150, 200, 300, 400]);
+  });
+});
+
+describe("display and dates", () => {
+  it("formats APR basis points as an exact percent", () => {
+    expect(formatAprPercent(650)).toBe("6.5");
+    expect(formatAprPercent(400)).toBe("4");
+    expect(formatAprPercent(125)).toBe("1.25");
+    expect(formatAprPercent(0)).toBe("0");
+  });
+
+  it("computes maturity and progress", () => {
+    const opened = new Date("2026-01-01T12:00:00Z");
+    const matures = maturityDate(opened, 30);
+    expect(matures.toISOString()).toBe("2026-01-31T12:00:00.000Z");
+    expect(stakeProgress(opened, matures, new Date("2026-01-16T12:00:00Z"))).toBe(0.5);
+    expect(stakeProgress(opened, matures, new Date("2025-12-01T00:00:00Z"))).toBe(0);
+    expect(stakeProgress(opened, matures, new Date("2027-01-01T00:00:00Z"))).toBe(1);
+  });
+
+  it("previews an early exit as principal only", () => {
+    expect(earlyExitPreview({ amountMinor: 5_000n, rewardMinor: 42n })).toEqual({
+      returnedMinor: 5_000n,
+      forfeitedRewardMinor: 42n,
+    });
+  });
+});
+
+describe("USD value and minimum", () => {
+  it("values an amount in USD cents, rounded down", () => {
+    expect(usdValueMinor(100_000_000n, "BTC", "31000")).toBe(3_100_000n);
+    expect(usdValueMinor(1n, "BTC", "31000")).toBe(0n);
+    expect(usdValueMinor(100_000_000n, "USDT", "1")).toBe(10_000n);
+    expect(usdValueMinor(1_000_000_000n, "ETH", "1700.555")).toBe(170_055n);
+  });
+
+  it("the minimum in the asset is the smallest amount worth the USD minimum", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...CRYPTO_ASSETS),
+        fc.bigInt({ min: 1n, max: 10n ** 8n }),
+        fc.stringMatching(/^[1-9]\d{0,5}(\.\d{1,8})?$/),
+        (asset, usdMinor, price) => {
+          const min = minimumInAsset(usdMinor, asset, price);
+          expect(usdValueMinor(min, asset, price) >= usdMinor).toBe(true);
+          if (min > 0n) expect(usdValueMinor(min - 1n, asset, price) < usdMinor).toBe(true);
+        },
+      ),
+    );
+  });
+});
+
+describe("rewards pool (property-based)", () => {
+  type Step =
+    | { kind: "fund"; amount: bigint }
+    | { kind: "open"; reward: bigint }
+    | { kind: "exit"; index: number }
+    | { kind: "mature"; index: number };
+  const step: fc.Arbitrary<Step> = fc.oneof(
+    fc.record({ kind: fc.constant("fund" as const), amount: fc.bigInt({ min: 1n, max: 1_000n }) }),
+    fc.record({ kind: fc.constant("open" as const), reward: fc.bigInt({ min: 0n, max: 400n }) }),
+    fc.record({ kind: fc.constant("exit" as const), index: fc.nat(50) }),
+    fc.record({ kind: fc.constant("mature" as const), index: fc.nat(50) }),
+  );
+
+  it("reserved + available never exceeds what was funded; every funded unit is available, reserved or paid", () => {
+    fc.assert(
+      fc.property(fc.array(step, { maxLength: 80 }), (steps) => {
+        let pool: PoolState = emptyPool;
+        const open: bigint[] = [];
+        let refused = 0;
+        for (const s of steps) {
+          if (s.kind === "fund") {
+            const r = fundPool(pool, s.amount);
+            if (r.ok) pool = r.pool;
+          } else if (s.kind === "open") {
+            const r = reserveReward(pool, s.reward);
+            if (r.ok) {
+              pool = r.pool;
+              open.push(s.reward);
+            } else {
+              expect(r.reason).toBe("pool_short");
+              expect(s.reward > pool.available).toBe(true);
+              refused++;
+            }
+          } else if (open.length > 0) {
+            const [reward] = open.splice(s.index % open.length, 1) as [bigint];
+            const r = s.kind === "exit" ? releaseReward(pool, reward) : payReward(pool, reward);
+            expect(r.ok).toBe(true);
+            if (r.ok) pool = r.pool;
+          }
+          expect(pool.available >= 0n && pool.reserved >= 0n).toBe(true);
+          expect(pool.available + pool.reserved <= pool.funded).toBe(true);
+          expect(pool.available + pool.reserved + pool.paid).toBe(pool.funded);
+          expect(pool.reserved).toBe(open.reduce((sum, r) => sum + r, 0n));
+        }
+        return refused >= 0;
+      }),
+    );
+  });
+
+  it("refuses a reservation the pool cannot fund and leaves the pool unchanged", () => {
+    const funded = fundPool(emptyPool, 100n);
+    if (!funded.ok) throw new Error("funding failed");
+    expect(reserveReward(funded.pool, 101n)).toEqual({ ok: false, reason: "pool_short" });
+    expect(reserveReward(funded.pool, 100n)).toEqual({
+      ok: true,
+      pool: { funded: 100n, available: 0n, reserved: 100n, paid: 0n },
+    });
+    expect(releaseReward(funded.pool, 1n)).toEqual({ ok: false, reason: "invalid" });
+  });
+});

@@ -1,0 +1,199 @@
+// Fixed-term staking rules (issue 8, ADR 0060). Pure: imported by the browser (the stake form's
+// estimates) and the server (opening and settling positions). Amounts are bigint minor units;
+// rates are integer basis points; nothing here uses floating point on an amount.
+import { parseAmount } from "../money/amount.ts";
+import { type CryptoAsset, scaleOf } from "../money/assets.ts";
+
+/** The six terms the seed offers; the operator sets the rate of each (product brief §2). */
+export const STAKE_DURATIONS_DAYS = [3, 7, 14, 30, 90, 180] as const;
+export type StakeDurationDays = (typeof STAKE_DURATIONS_DAYS)[number];
+
+/** The seed's names for the durations (its select shows these). */
+export const DURATION_LABELS: Readonly<Record<StakeDurationDays, string>> = {
+  3: "3 days",
+  7: "7 days",
+  14: "2 weeks",
+  30: "1 month",
+  90: "3 months",
+  180: "6 months",
+};
+
+export function isStakeDuration(value: unknown): value is StakeDurationDays {
+  return typeof value === "number" && (STAKE_DURATIONS_DAYS as readonly number[]).includes(value);
+}
+
+export const BPS_PER_UNIT = 10_000n;
+export const DAYS_PER_YEAR = 365n;
+export const DAY_MS = 86_400_000;
+
+/** A staking product as the operator configures it. */
+export interface StakingProduct {
+  asset: CryptoAsset;
+  durationDays: StakeDurationDays;
+  /** Estimated annual rate in basis points (650 = 6.50 %). */
+  aprBps: number;
+  /** The smallest stake, valued in USD at the current price (USD minor units: 10000 = $100). */
+  minimumUsdMinor: bigint;
+  /** The most one member may have open in this product (asset minor units). */
+  perMemberMaximumMinor: bigint;
+  /** The most all members together may have open in this product (asset minor units). */
+  totalCapacityMinor: bigint;
+  enabled: boolean;
+}
+
+/**
+ * The reward promised for a stake: amount × APR × days ÷ 365, rounded DOWN to the asset's minor
+ * unit, so the operator never promises a fraction of a unit nobody can pay.
+ */
+export function stakeReward(amountMinor: bigint, aprBps: number, durationDays: number): bigint {
+  if (typeof amountMinor !== "bigint") throw new TypeError("amountMinor must be a bigint");
+  if (amountMinor < 0n) throw new RangeError("amountMinor must not be negative");
+  if (!Number.isSafeInteger(aprBps) || aprBps < 0) throw new RangeError("aprBps must be a whole number ≥ 0");
+  if (!Number.isSafeInteger(durationDays) || durationDays <= 0)
+    throw new RangeError("durationDays must be a whole number > 0");
+  return (amountMinor * BigInt(aprBps) * BigInt(durationDays)) / (BPS_PER_UNIT * DAYS_PER_YEAR);
+}
+
+/** "6.5" for 650 bps: the APR as a percent, exact, without trailing zeros. */
+export function formatAprPercent(aprBps: number): string {
+  const whole = Math.trunc(aprBps / 100);
+  const fraction = String(aprBps % 100)
+    .padStart(2, "0")
+    .replace(/0+$/, "");
+  return fraction ? `${whole}.${fraction}` : String(whole);
+}
+
+/** When a stake opened at `openedAt` for `durationDays` matures. */
+export function maturityDate(openedAt: Date, durationDays: number): Date {
+  return new Date(openedAt.getTime() + durationDays * DAY_MS);
+}
+
+/** How far through its term a position is, 0 to 1 (display only). */
+export function stakeProgress(openedAt: Date, maturesAt: Date, now: Date): number {
+  const total = maturesAt.getTime() - openedAt.getTime();
+  if (total <= 0) return 1;
+  return Math.min(1, Math.max(0, (now.getTime() - openedAt.getTime()) / total));
+}
+
+export interface EarlyExitPreview {
+  /** What returns to the member's available balance now: the principal, nothing more. */
+  returnedMinor: bigint;
+  /** The reserved reward the member gives up; it goes back to the rewards pool. */
+  forfeitedRewardMinor: bigint;
+}
+
+/** Ending a stake before maturity returns the principal only and releases the reserved reward. */
+export function earlyExitPreview(position: { amountMinor: bigint; rewardMinor: bigint }): EarlyExitPreview {
+  return { returnedMinor: position.amountMinor, forfeitedRewardMinor: position.rewardMinor };
+}
+
+/**
+ * The USD value of an amount, in USD minor units rounded DOWN (for the minimum check, the stake
+ * counts for no more than it is worth). `priceUsd` is an exact decimal string.
+ */
+export function usdValueMinor(amountMinor: bigint, asset: CryptoAsset, priceUsd: string): bigint {
+  const [whole = "0", fraction = ""] = priceUsd.split(".");
+  if (!/^\d+$/.test(whole) || !/^\d*$/.test(fraction)) throw new TypeError(`not a price: ${priceUsd}`);
+  const priceScaled = BigInt(whole + fraction);
+  // amount / 10^scale × price / 10^fraction × 100 cents
+  return (amountMinor * priceScaled * 100n) / 10n ** BigInt(scaleOf(asset) + fraction.length);
+}
+
+/** The smallest amount of `asset` worth at least `usdMinor` at `priceUsd` (rounded UP). */
+export function minimumInAsset(usdMinor: bigint, asset: CryptoAsset, priceUsd: string): bigint {
+  const [whole = "0", fraction = ""] = priceUsd.split(".");
+  const priceScaled = BigInt(whole + fraction);
+  if (priceScaled === 0n) throw new RangeError("price must be above zero");
+  const numerator = usdMinor * 10n ** BigInt(scaleOf(asset) + fraction.length);
+  const denominator = priceScaled * 100n;
+  return (numerator + denominator - 1n) / denominator;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The rewards pool, as a model of the two ledger accounts that hold it (rewards_pool and
+// reserved_rewards). The ledger enforces the same rule with its non-negative balances; this
+// model states the invariant the property tests check: reserved + available never exceeds what
+// was funded, and every unit funded is available, reserved or paid.
+
+export interface PoolState {
+  funded: bigint;
+  available: bigint;
+  reserved: bigint;
+  paid: bigint;
+}
+
+export const emptyPool: PoolState = { funded: 0n, available: 0n, reserved: 0n, paid: 0n };
+
+export type PoolResult = { ok: true; pool: PoolState } | { ok: false; reason: "pool_short" | "invalid" };
+
+export function fundPool(pool: PoolState, amount: bigint): PoolResult {
+  if (amount <= 0n) return { ok: false, reason: "invalid" };
+  return { ok: true, pool: { ...pool, funded: pool.funded + amount, available: pool.available + amount } };
+}
+
+/** Opening a stake reserves its whole reward, or is refused when the pool cannot fund it. */
+export function reserveReward(pool: PoolState, reward: bigint): PoolResult {
+  if (reward < 0n) return { ok: false, reason: "invalid" };
+  if (reward > pool.available) return { ok: false, reason: "pool_short" };
+  return {
+    ok: true,
+    pool: { ...pool, available: pool.available - reward, reserved: pool.reserved + reward },
+  };
+}
+
+/** Early exit: the reserved reward goes back to the pool. */
+export function releaseReward(pool: PoolState, reward: bigint): PoolResult {
+  if (reward < 0n || reward > pool.reserved) return { ok: false, reason: "invalid" };
+  return {
+    ok: true,
+    pool: { ...pool, available: pool.available + reward, reserved: pool.reserved - reward },
+  };
+}
+
+/** Maturity: the reserved reward is paid to the member. */
+export function payReward(pool: PoolState, reward: bigint): PoolResult {
+  if (reward < 0n || reward > pool.reserved) return { ok: false, reason: "invalid" };
+  return { ok: true, pool: { ...pool, reserved: pool.reserved - reward, paid: pool.paid + reward } };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Seeded defaults: realistic estimated rates, longer terms higher (product brief §2).
+
+/** APR in basis points for 3, 7, 14, 30, 90 and 180 days. */
+export const DEFAULT_APR_BPS: Readonly<Record<CryptoAsset, readonly number[]>> = {
+  BTC: [100, 125, 150, 200, 300, 400],
+  ETH: [250, 275, 300, 350, 425, 500],
+  SOL: [500, 550, 600, 650, 725, 800],
+  BNB: [300, 350, 400, 450, 550, 650],
+  BCH: [100, 125, 150, 200, 275, 350],
+  TRX: [400, 500, 600, 700, 900, 1100],
+  USDT: [400, 450, 500, 600, 750, 900],
+};
+
+/** Per-member maximum and total capacity per product, in whole units of the asset. */
+const DEFAULT_LIMITS: Readonly<Record<CryptoAsset, { perMember: string; capacity: string }>> = {
+  BTC: { perMember: "5", capacity: "100" },
+  ETH: { perMember: "100", capacity: "2000" },
+  SOL: { perMember: "5000", capacity: "100000" },
+  BNB: { perMember: "500", capacity: "10000" },
+  BCH: { perMember: "500", capacity: "10000" },
+  TRX: { perMember: "2500000", capacity: "50000000" },
+  USDT: { perMember: "250000", capacity: "5000000" },
+};
+
+/** The seed's minimum: 100 USD for every wallet. */
+export const DEFAULT_MINIMUM_USD_MINOR = 10_000n;
+
+export function defaultStakingProducts(): StakingProduct[] {
+  return (Object.keys(DEFAULT_APR_BPS) as CryptoAsset[]).flatMap((asset) =>
+    STAKE_DURATIONS_DAYS.map((durationDays, i) => ({
+      asset,
+      durationDays,
+      aprBps: DEFAULT_APR_BPS[asset][i] as number,
+      minimumUsdMinor: DEFAULT_MINIMUM_USD_MINOR,
+      perMemberMaximumMinor: parseAmount(DEFAULT_LIMITS[asset].perMember, asset),
+      totalCapacityMinor: parseAmount(DEFAULT_LIMITS[asset].capacity, asset),
+      enabled: true,
+    })),
+  );
+}

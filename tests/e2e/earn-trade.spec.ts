@@ -1,0 +1,264 @@
+import { readFileSync } from "node:fs";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, expectNoA11yViolations, test, viewports } from "./fixtures.ts";
+
+// Issue 8: staking, /fixed-etf, swap and buy, each test with its own verified member and
+// balances credited through real ledger entries by the test-only /api/test/trade endpoint.
+
+const PASSWORD = "Earn-and-trade-2026!";
+// Each test signs a member in and scans pages with axe: more than the default 30 s on a busy machine.
+test.describe.configure({ timeout: 90_000 });
+let counter = 0;
+
+async function trade(request: APIRequestContext, body: Record<string, unknown>) {
+  const response = await request.post("/api/test/trade", { data: body });
+  expect(response.ok(), await response.text()).toBe(true);
+  return response.json();
+}
+
+async function newMember(
+  page: Page,
+  credits: { asset: string; amount: string; ledger?: "real" | "demo" }[] = [],
+) {
+  const email = `trade-${Date.now()}-${process.pid}-${++counter}@coinlens.test`;
+  await trade(page.request, { action: "member", email, password: PASSWORD });
+  for (const c of credits) {
+    await trade(page.request, {
+      action: "credit",
+      email,
+      ledger: c.ledger ?? "real",
+      asset: c.asset,
+      amount: c.amount,
+    });
+  }
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.waitForURL(/\/dashboard/);
+  return email;
+}
+
+const amountField = (page: Page) => page.getByLabel("Amount");
+const durationField = (page: Page) => page.getByLabel("Duration");
+const stakeButton = (page: Page) => page.getByRole("button", { name: "Stake", exact: true });
+
+test.describe("staking (/stake)", () => {
+  test("every staking message, verbatim", async ({ page }) => {
+    await newMember(page, [{ asset: "USDT", amount: "150" }]);
+    await page.goto("/stake?asset=USDT");
+    await expect(page.getByRole("heading", { name: /Stake Tether/ })).toBeVisible();
+    await expectNoA11yViolations(page);
+
+    await stakeButton(page).click();
+    await expect(page.getByText("Please enter the amount to stake.")).toBeVisible();
+    await expect(page.getByText("Please select a duration.")).toBeVisible();
+
+    await amountField(page).fill("0");
+    await durationField(page).selectOption("30");
+    await stakeButton(page).click();
+    await expect(page.getByText("The amount must be greater than zero.")).toBeVisible();
+
+    await amountField(page).fill("50");
+    await stakeButton(page).click();
+    await expect(page.getByText("The amount must be at least 100 USD.")).toBeVisible();
+
+    await amountField(page).fill("200");
+    await stakeButton(page).click();
+    await expect(page.getByText("Insufficient balance. You have 150 USDT.")).toBeVisible();
+    await expectNoA11yViolations(page);
+
+    // Est APR follows the chosen duration, 0 with none
+    await expect(page.getByText("6 %", { exact: true })).toBeVisible();
+    await durationField(page).selectOption("");
+    await expect(page.getByText("0 %", { exact: true })).toBeVisible();
+
+    await page.goto("/stake");
+    await expect(page.getByText("No wallet selected for staking.")).toBeVisible();
+    await stakeButton(page).click();
+    await expect(page.getByText("No wallet selected!", { exact: true })).toBeVisible();
+    await expectNoA11yViolations(page);
+  });
+
+  test("a stake through to the downloaded PNG, then maturity with a moved clock", async ({ page }) => {
+    await newMember(page, [{ asset: "USDT", amount: "1000" }]);
+    await page.goto("/stake?asset=USDT");
+    await amountField(page).fill("500");
+    await durationField(page).selectOption("30");
+    // 500 × 6 % × 30 / 365 = 2.465753 USDT
+    await expect(page.getByText("2.465753 USDT ≈ $2.46")).toBeVisible();
+    await stakeButton(page).click();
+    const card = page.getByRole("region", { name: "Stake confirmed" });
+    await expect(card).toBeVisible();
+    await expect(card.getByText("2.465753 USDT")).toBeVisible();
+    await expect(card.getByText("1 month")).toBeVisible();
+    await expect(card.getByText("500 USDT")).toBeVisible();
+    await expect(card.getByText("6 % est. APR")).toBeVisible();
+    await expect(card.getByRole("img", { name: /QR code of your referral link/ })).toBeVisible();
+    await expect(page.getByText("Available Balance").locator("..")).toContainText("500 USDT");
+    await expectNoA11yViolations(page);
+
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      card.getByRole("button", { name: "Download image" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^coinlens-stake-\d+\.png$/);
+    const png = readFileSync(await download.path());
+    expect([...png.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    expect(png.length).toBeGreaterThan(5_000);
+
+    await card.getByRole("button", { name: "Close" }).click();
+    await expect(card).toBeHidden();
+    const position = page.getByTestId("stake-position");
+    await expect(position).toContainText("Active");
+
+    // Move the clock past maturity: the job returns principal and reward
+    await trade(page.request, { action: "mature", at: new Date(Date.now() + 31 * 86_400_000).toISOString() });
+    await page.reload();
+    await expect(page.getByTestId("stake-position")).toContainText("Completed");
+    await expect(page.getByText("Available Balance").locator("..")).toContainText("1,002.465753 USDT");
+  });
+
+  test("early exit shows what comes back, then returns the principal only", async ({ page }) => {
+    await newMember(page, [{ asset: "SOL", amount: "10" }]);
+    await page.goto("/stake?asset=SOL");
+    await amountField(page).fill("5");
+    await durationField(page).selectOption("90");
+    await stakeButton(page).click();
+    await expect(page.getByRole("region", { name: "Stake confirmed" })).toBeVisible();
+    await page.getByRole("button", { name: "End early" }).click();
+    const dialog = page.getByRole("dialog", { name: "End this stake early?" });
+    await expect(dialog.getByText("You get back now")).toBeVisible();
+    await expect(dialog.getByText("5 SOL", { exact: true })).toBeVisible();
+    await expectNoA11yViolations(page);
+    await dialog.getByRole("button", { name: "End stake and return principal" }).click();
+    await expect(page.getByTestId("stake-position")).toContainText("Ended early");
+    await expect(page.getByText("Available Balance").locator("..")).toContainText("10 SOL");
+  });
+});
+
+test.describe("/fixed-etf", () => {
+  test("selectable cards, required fields, a stake with its result popup", async ({ page }) => {
+    await newMember(page, [{ asset: "USDT", amount: "300" }]);
+    await page.goto("/fixed-etf");
+    await expect(page.getByRole("heading", { name: "Fixed Returns" })).toBeVisible();
+    await expect(page.getByRole("link", { name: /Tether/ })).toHaveAttribute("aria-current", "true");
+    await expectNoA11yViolations(page);
+
+    await page.getByRole("link", { name: /Bitcoin\s+BTC/ }).click();
+    await expect(page.getByRole("link", { name: /Bitcoin\s+BTC/ })).toHaveAttribute("aria-current", "true");
+    await expect(page.getByRole("heading", { name: "Bitcoin (BTC)" })).toBeVisible();
+    await expect(page.getByText(/^0\.\d+ BTC$/).first()).toBeVisible(); // Minimum '{min} {symbol}'
+
+    await page.getByRole("link", { name: /Tether/ }).click();
+    await expect(page.getByRole("heading", { name: "Tether (USDT)" })).toBeVisible();
+    await stakeButton(page).click();
+    await expect(page.getByText("Please enter the amount to stake.")).toBeVisible();
+    await expect(page.getByText("Please select a duration.")).toBeVisible();
+    await amountField(page).fill("250");
+    await durationField(page).selectOption("7");
+    await stakeButton(page).click();
+    const popup = page.getByRole("dialog", { name: "Fixed Returns" });
+    await expect(popup).toContainText("You staked 250 USDT for 7 days");
+    await expectNoA11yViolations(page);
+    await popup.getByRole("button", { name: "Close", exact: true }).click();
+    await expect(popup).toBeHidden();
+    await expect(page.getByText("Available Balance").locator("..")).toContainText("50 USDT");
+  });
+});
+
+test.describe("swap (/swap)", () => {
+  test("quote → confirm → balances", async ({ page }) => {
+    await newMember(page, [{ asset: "BTC", amount: "1" }]);
+    await page.goto("/swap");
+    await expectNoA11yViolations(page);
+    const cont = page.getByRole("button", { name: "Continue" });
+    await expect(cont).toBeDisabled();
+    await expect(page.locator("#swap-available")).toContainText("1 BTC");
+    await page.getByLabel("From", { exact: true }).fill("0.1");
+    await expect(page.getByLabel("To (estimated)")).toHaveValue("1.814411764"); // 0.1 × 31000/1700 × 0.995
+    await cont.click();
+    const dialog = page.getByRole("dialog", { name: "Confirm swap" });
+    await expect(dialog).toContainText("1 BTC = 18.144117647058 ETH");
+    await expect(dialog).toContainText("1.814411764 ETH");
+    await expect(dialog.getByRole("timer")).toContainText(/expires in \d+ s/);
+    await expectNoA11yViolations(page);
+    await dialog.getByRole("button", { name: "Confirm swap" }).click();
+    await expect(page.getByRole("dialog").getByText("Successfully swapped BTC.")).toBeVisible();
+    await page.getByRole("button", { name: "Close", exact: true }).click();
+    await expect(page.locator("#swap-available")).toContainText("0.9 BTC");
+    await page.getByLabel("From currency").selectOption("ETH");
+    await expect(page.locator("#swap-available")).toContainText("1.814411764 ETH");
+  });
+
+  test("a low balance gets the seed's message and nothing moves", async ({ page }) => {
+    await newMember(page);
+    await page.goto("/swap");
+    await page.getByLabel("From", { exact: true }).fill("5");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(
+      page.getByRole("dialog").getByText("Your balance is low. Please deposit more funds."),
+    ).toBeVisible();
+  });
+
+  test("an expired quote cannot be confirmed", async ({ page }) => {
+    await newMember(page, [{ asset: "USDT", amount: "100" }]);
+    await page.clock.install();
+    await page.goto("/swap");
+    await page.getByLabel("From currency").selectOption("USDT");
+    await page.getByLabel("From", { exact: true }).fill("50");
+    await page.getByRole("button", { name: "Continue" }).click();
+    const dialog = page.getByRole("dialog", { name: "Confirm swap" });
+    await expect(dialog.getByRole("button", { name: "Confirm swap" })).toBeVisible();
+    await page.clock.fastForward(31_000);
+    await expect(dialog.getByText("This quote has expired. Please get a new quote.")).toBeVisible();
+    await expect(dialog.getByRole("button", { name: "Confirm swap" })).toHaveCount(0);
+    await expect(dialog.getByRole("button", { name: "Get a new quote" })).toBeVisible();
+  });
+
+  test("the same-currency rule and the swap arrow", async ({ page }) => {
+    await newMember(page);
+    await page.goto("/swap");
+    const from = page.getByLabel("From currency");
+    const to = page.getByLabel("To currency");
+    await expect(from).toHaveValue("BTC");
+    await expect(to).toHaveValue("ETH");
+    await expect(to.locator("option", { hasText: /^BTC$/ })).toHaveCount(0);
+    await from.selectOption("ETH"); // same as "to": "to" switches to the first different currency
+    await expect(from).toHaveValue("ETH");
+    await expect(to).toHaveValue("BTC");
+    await page.getByRole("button", { name: "Swap the currencies" }).click();
+    await expect(from).toHaveValue("BTC");
+    await expect(to).toHaveValue("ETH");
+  });
+});
+
+test.describe("buy (/buy)", () => {
+  test("broker cards open in a new tab as sponsored links, with a disclosure for affiliate links", async ({
+    page,
+  }) => {
+    await newMember(page);
+    for (const viewport of [viewports.mobile, viewports.desktop]) {
+      await page.setViewportSize(viewport);
+      await page.goto("/buy");
+      await expect(page.getByRole("heading", { name: "Buy Cryptocurrencies" })).toBeVisible();
+      await expect(page.getByRole("heading", { name: "Trusted Brokers" })).toBeVisible();
+      await expectNoA11yViolations(page);
+    }
+    const links = page.getByRole("link", { name: /^Coinbase|^Kraken|^Bitstamp|^Gemini/ });
+    await expect(links).toHaveCount(4);
+    for (const link of await links.all()) {
+      await expect(link).toHaveAttribute("target", "_blank");
+      await expect(link).toHaveAttribute("rel", "noopener noreferrer sponsored");
+      await expect(link).toHaveAttribute("href", /^https:\/\//);
+    }
+    await expect(page.getByTestId("affiliate-disclosure")).toHaveCount(0);
+    await trade(page.request, { action: "broker-affiliate", affiliate: true });
+    try {
+      await page.reload();
+      await expect(page.getByTestId("affiliate-disclosure")).toContainText("affiliate links");
+    } finally {
+      await trade(page.request, { action: "broker-affiliate", affiliate: false });
+    }
+  });
+});
