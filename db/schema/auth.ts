@@ -40,6 +40,10 @@ export const users = pgTable(
     /** The member whose referral code (/signup?ref=CODE) brought this one, when known. */
     referredBy: text("referred_by"),
     referralCode: text("referral_code"),
+    /** Set by an admin: the member cannot sign in and every session ends (issue 7). */
+    disabledAt: timestamp("disabled_at", { withTimezone: true }),
+    disabledBy: text("disabled_by"),
+    disabledReason: text("disabled_reason"),
     ...timestamps,
   },
   (t) => [
@@ -151,7 +155,12 @@ export const auditLog = pgTable(
     userAgent: text("user_agent"),
     detail: jsonb("detail").notNull().default({}),
   },
-  (t) => [index("audit_log_user_at_idx").on(t.userId, t.at)],
+  (t) => [
+    index("audit_log_user_at_idx").on(t.userId, t.at),
+    // The back-office audit page pages through everything newest first, or one event's rows.
+    index("audit_log_at_idx").on(t.at),
+    index("audit_log_event_at_idx").on(t.event, t.at),
+  ],
 );
 
 /** The member's trading accounts: one real, optionally one demo, with the membership plan. */

@@ -18,8 +18,18 @@ import { ledgerHolds, ledgerOperations } from "./ledger.ts";
 // id or bank reference (completed: the hold posts), or rejects it (the hold voids, funds return).
 // The member can cancel while it awaits review. Every transition locks the row and checks the
 // current status, so racing admins and a cancelling member end in exactly one final state.
+// A member without two-factor confirms by an e-mailed link (ADR 0054): until then the request is
+// 'unconfirmed' (funds held, not in the admin queue) and lapses to 'expired' (hold voided).
 
-export const WITHDRAWAL_STATUSES = ["pending", "approved", "completed", "rejected", "cancelled"] as const;
+export const WITHDRAWAL_STATUSES = [
+  "unconfirmed",
+  "pending",
+  "approved",
+  "completed",
+  "rejected",
+  "cancelled",
+  "expired",
+] as const;
 
 export interface WithdrawalDestination {
   address?: string;
@@ -64,6 +74,13 @@ export const withdrawals = pgTable(
     rejectedAt: timestamp("rejected_at", { withTimezone: true }),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     idempotencyKey: text("idempotency_key").notNull(),
+    /** How the member confirmed the request: their TOTP code, or the e-mailed link. */
+    confirmationMethod: text("confirmation_method", { enum: ["totp", "email"] }),
+    /** SHA-256 (hex) of the e-mailed link's token; the token itself is never stored. */
+    confirmTokenHash: text("confirm_token_hash"),
+    confirmExpiresAt: timestamp("confirm_expires_at", { withTimezone: true }),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    expiredAt: timestamp("expired_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -72,10 +89,18 @@ export const withdrawals = pgTable(
     uniqueIndex("withdrawals_user_idempotency_unique").on(t.userId, t.idempotencyKey),
     index("withdrawals_user_idx").on(t.userId, t.createdAt),
     index("withdrawals_status_idx").on(t.status, t.createdAt),
+    uniqueIndex("withdrawals_confirm_token_unique").on(t.confirmTokenHash),
+    index("withdrawals_unconfirmed_expiry_idx")
+      .on(t.confirmExpiresAt)
+      .where(sql`${t.status} = 'unconfirmed'`),
     check("withdrawals_amount_check", sql`${t.amount} > 0`),
     check(
       "withdrawals_status_check",
-      sql`${t.status} in ('pending', 'approved', 'completed', 'rejected', 'cancelled')`,
+      sql`${t.status} in ('unconfirmed', 'pending', 'approved', 'completed', 'rejected', 'cancelled', 'expired')`,
+    ),
+    check(
+      "withdrawals_unconfirmed_check",
+      sql`${t.status} <> 'unconfirmed' or (${t.confirmTokenHash} is not null and ${t.confirmExpiresAt} is not null)`,
     ),
     check(
       "withdrawals_two_admins_check",
