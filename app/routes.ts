@@ -50,6 +50,7 @@ export default [
   route("account/mode", "routes/account-mode.ts"),
   route("api/user", "routes/api/user.ts"),
   route("api/test/trade", "routes/api/trade-test.ts"),
+  route("api/test/staff", "routes/test/staff.ts"),
   route("dev/outbox", "routes/dev/outbox.tsx"),
   route("dev/chain", "routes/dev/chain.tsx"),
   route("api/market/:dataset", "routes/api/market.ts"),

@@ -1,5 +1,6 @@
-// Back-office permissions for deposits and withdrawals, named action:entity:access (codebase
-// guide §10). Pure: the route guard and the UI read the same table; the server always checks.
+// Back-office permissions, named action:entity:access (codebase guide §10): deposits and
+// withdrawals (issue 7), earn and trade settings (issue 8), review moderation (issue 5). Pure: the
+// route guard and the UI read the same table; the server always checks.
 
 export const ROLES = ["member", "support", "analyst", "admin"] as const;
 export type Role = (typeof ROLES)[number];
@@ -15,15 +16,37 @@ export const PAYMENT_PERMISSIONS = [
 ] as const;
 export type PaymentPermission = (typeof PAYMENT_PERMISSIONS)[number];
 
-const GRANTS: Readonly<Record<Role, readonly PaymentPermission[]>> = {
+/** /admin/earn: staking products, rewards pools, treasuries, the swap spread and /buy's brokers. */
+export const EARN_PERMISSIONS = [
+  "read:earn:any",
+  "update:staking-product:any",
+  "fund:rewards-pool:any",
+  "fund:treasury:any",
+  "update:swap-spread:any",
+  "manage:broker:any",
+] as const;
+export type EarnPermission = (typeof EARN_PERMISSIONS)[number];
+
+/** /admin/reviews: what members wrote shows publicly only after this. */
+export const REVIEW_PERMISSIONS = ["moderate:review:any"] as const;
+export type ReviewPermission = (typeof REVIEW_PERMISSIONS)[number];
+
+export type Permission = PaymentPermission | EarnPermission | ReviewPermission;
+export const PERMISSIONS: readonly Permission[] = [
+  ...PAYMENT_PERMISSIONS,
+  ...EARN_PERMISSIONS,
+  ...REVIEW_PERMISSIONS,
+];
+
+const GRANTS: Readonly<Record<Role, readonly Permission[]>> = {
   member: [],
   analyst: [],
-  // Support can see the queues to answer members, not move money.
+  // Support can see the queues to answer members, not move money or change what is offered.
   support: ["read:deposit:any", "read:withdrawal:any"],
-  admin: PAYMENT_PERMISSIONS,
+  admin: PERMISSIONS,
 };
 
-export function hasPermission(role: string, permission: PaymentPermission): boolean {
+export function hasPermission(role: string, permission: Permission): boolean {
   return (GRANTS[role as Role] ?? []).includes(permission);
 }
 
@@ -34,7 +57,7 @@ export type AccessDecision = { ok: true } | { ok: false; status: 403; message: s
  */
 export function decideAccess(
   user: { role: string; twoFactorEnabled: boolean },
-  permission: PaymentPermission,
+  permission: Permission,
 ): AccessDecision {
   if (!hasPermission(user.role, permission)) {
     return { ok: false, status: 403, message: "You do not have permission to do this." };
