@@ -85,6 +85,8 @@ const envSchema = z.object({
   TRONGRID_API_KEY: optionalText,
   USDT_TRC20_CONTRACT: z.string().trim().default("TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t"),
   WITHDRAWAL_NEW_ADDRESS_HOURS: z.coerce.number().min(0).max(720).default(24),
+  /** A withdrawal confirmed by e-mail must be confirmed within this many minutes, or it lapses (ADR 0054). */
+  WITHDRAWAL_CONFIRM_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
   /** Withdrawals worth more than this many USD need two different admins. */
   WITHDRAWAL_TWO_ADMIN_USD: z.coerce.number().min(0).default(1000),
   NGN_PER_USD: z
@@ -162,6 +164,7 @@ function shapeConfig(env: z.infer<typeof envSchema>) {
       usdtTrc20Contract: env.USDT_TRC20_CONTRACT,
       withdrawalNewAddressHours: env.WITHDRAWAL_NEW_ADDRESS_HOURS,
       withdrawalTwoAdminUsd: env.WITHDRAWAL_TWO_ADMIN_USD,
+      withdrawalConfirmMinutes: env.WITHDRAWAL_CONFIRM_MINUTES,
       ngnPerUsd: env.NGN_PER_USD,
       bank: {
         accountHolder: env.DEPOSIT_BANK_ACCOUNT_HOLDER,

@@ -2,9 +2,11 @@ import { seedDatabase } from "../db/seed.ts";
 import { getConfig } from "./config.server.ts";
 import { connectDatabase, disconnectDatabase, getDatabase } from "./db/db.server.ts";
 import { startDepositWatchers, stopDepositWatchers } from "./domain/deposits/watch.server.ts";
+import { createMailer } from "./domain/mail/mailer.server.ts";
 import { startMarketData, stopMarketData } from "./domain/market-data/service.server.ts";
 import { startStakingJobs, stopStakingJobs } from "./domain/staking/jobs.server.ts";
 import { seedTradeDefaults } from "./domain/staking/seed.server.ts";
+import { startWithdrawalJobs, stopWithdrawalJobs } from "./domain/withdrawals/jobs.server.ts";
 import { log, setLogLevel } from "./log.server.ts";
 
 /** Start-up: validate config, open and migrate the database, seed sample data when enabled. */
@@ -28,6 +30,8 @@ export async function boot() {
   startDepositWatchers(database.db, config);
   // Staking maturity: every server runs it; settlements are claimed row by row (SKIP LOCKED).
   startStakingJobs(database.db);
+  // Withdrawals not confirmed by e-mail in time lapse and their holds void (ADR 0054).
+  startWithdrawalJobs(database.db, createMailer(database.db, config), config.brand.name);
   return config;
 }
 
@@ -42,6 +46,7 @@ export async function isReady(): Promise<boolean> {
 
 export async function shutdown() {
   await stopStakingJobs();
+  await stopWithdrawalJobs();
   stopDepositWatchers();
   await stopMarketData();
   await disconnectDatabase();

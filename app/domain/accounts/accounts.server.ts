@@ -2,13 +2,13 @@ import { randomBytes } from "node:crypto";
 import { symmetricDecrypt } from "better-auth/crypto";
 import { and, desc, eq, ne, sql } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
-import { sessions, twoFactors, users } from "../../../db/schema/index.ts";
+import { authAccounts, sessions, twoFactors, users } from "../../../db/schema/index.ts";
 import type { Config } from "../../config.server.ts";
 import type { Db } from "../../db/client.server.ts";
 import { createMailer, type Mailer } from "../mail/mailer.server.ts";
 import { existingAccountEmail } from "../mail/templates.ts";
 import { type AuditEvent, recordAudit } from "./audit.server.ts";
-import { type Auth, type AuthConfig, CLIENT_IP_HEADER, getAuth } from "./auth.server.ts";
+import { type Auth, type AuthConfig, CLIENT_IP_HEADER, getAuth, isUserDisabled } from "./auth.server.ts";
 import type { Clock } from "./clock.ts";
 import {
   type AccountMode,
@@ -16,7 +16,7 @@ import {
   openDemoAccount,
   selectAccountMode,
 } from "./member-accounts.server.ts";
-import { hashPassword } from "./password.server.ts";
+import { hashPassword, verifyPassword } from "./password.server.ts";
 import { checkSignInAllowed, consume, limits, recordSignInFailure } from "./rate-limit.server.ts";
 import { messages, type SignInInput, type SignUpInput } from "./schemas.ts";
 
@@ -62,7 +62,12 @@ export interface CurrentSession {
   };
 }
 
-export type Failure = { ok: false; message: string; retryAfterSeconds?: number };
+export type Failure = { ok: false; message: string; retryAfterSeconds?: number; disabled?: true };
+
+/** What a disabled member sees at sign-in (only after giving the right password). */
+export function disabledAccountMessage(brand: string) {
+  return `This account has been disabled. Please contact ${brand} support.`;
+}
 
 /** Headers for better-auth: the client address is the one Express resolved, never the client's claim. */
 function authHeaders(meta: RequestMeta) {
@@ -127,6 +132,11 @@ export async function getCurrentSession(
   if (!found) return null;
   const now = env.clock.now().getTime();
   const s = found.session;
+  if ((found.user as { disabledAt?: Date | null }).disabledAt) {
+    // Disabling deletes every session; one that slipped in during the click ends here.
+    await db.delete(sessions).where(eq(sessions.id, s.id));
+    return null;
+  }
   const createdAt = new Date(s.createdAt);
   const lastSeenAt = new Date(s.updatedAt);
   const absoluteEnd = Math.min(new Date(s.expiresAt).getTime(), createdAt.getTime() + absoluteMs(env));
@@ -268,6 +278,19 @@ export async function signIn(
     await audit(db, env, meta, "sign-in-throttled", (await findUserIdByEmail(db, email)) ?? null);
     return throttled(allowed.retryAfterSeconds);
   }
+  const disabled = await disabledSignIn(db, email, input.password);
+  if (disabled === "refused") {
+    await audit(db, env, meta, "sign-in-refused-disabled", (await findUserIdByEmail(db, email)) ?? null);
+    return { ok: false, message: disabledAccountMessage(env.config.brand.name), disabled: true };
+  }
+  if (disabled === "wrong-password") {
+    // Exactly what a wrong password on an active account gets (one hash check, same message).
+    await recordSignInFailure(db, accountKey, env.clock);
+    await audit(db, env, meta, "sign-in-failed", (await findUserIdByEmail(db, email)) ?? null, {
+      reason: "INVALID_EMAIL_OR_PASSWORD",
+    });
+    return { ok: false, message: messages.unexpected };
+  }
   const previous = await getCurrentSession(db, env, meta).catch(() => null);
   let result: { headers: Headers; response: Record<string, unknown> };
   try {
@@ -292,6 +315,30 @@ export async function signIn(
   return { ok: true, userId: user.id, setCookies: setCookiesOf(result.headers) };
 }
 
+/**
+ * A disabled member who gives the right password is told the account is disabled; with a wrong
+ * password the answer is the usual one, so the message never reveals an account to a guesser.
+ * 'active' for everyone else: the normal sign-in runs (and better-auth's session hook refuses a
+ * member disabled in the meantime).
+ */
+async function disabledSignIn(
+  db: Db,
+  email: string,
+  password: string,
+): Promise<"refused" | "wrong-password" | "active"> {
+  const [row] = await db
+    .select({ disabledAt: users.disabledAt, hash: authAccounts.password })
+    .from(users)
+    .innerJoin(
+      authAccounts,
+      and(eq(authAccounts.userId, users.id), eq(authAccounts.providerId, "credential")),
+    )
+    .where(sql`lower(${users.email}) = ${email}`);
+  if (!row?.disabledAt) return "active";
+  if (!row.hash) return "wrong-password";
+  return (await verifyPassword({ hash: row.hash, password })) ? "refused" : "wrong-password";
+}
+
 function throttled(retryAfterSeconds: number): Failure {
   const wait =
     retryAfterSeconds >= 120
@@ -314,6 +361,10 @@ export async function completeSecondFactor(
   // Refuse a spent TOTP code before better-auth sees it: a valid call would use up the pending
   // sign-in, and the member could not try a recovery code next.
   const pendingUserId = await pendingSignInUserId(env, meta);
+  if (pendingUserId && (await isUserDisabled(db, pendingUserId))) {
+    await audit(db, env, meta, "sign-in-refused-disabled", pendingUserId);
+    return { ok: false, message: disabledAccountMessage(env.config.brand.name), disabled: true };
+  }
   if (input.method === "totp" && pendingUserId && (await isSpentTotpCode(db, env, pendingUserId, code))) {
     await audit(db, env, meta, "sign-in-second-factor-failed", pendingUserId, { reason: "code-reused" });
     return { ok: false, message: messages.invalidCode };
@@ -393,6 +444,30 @@ async function claimTotpStep(db: Db, env: AccountsEnv, userId: string, code: str
     )
     .returning({ id: twoFactors.id });
   return claimed.length === 1;
+}
+
+/**
+ * Two-factor confirmation of a sensitive action (a withdrawal, issue 7): the member's current
+ * TOTP code. Attempts are rate limited per member and action; each code is accepted once (the
+ * same rule as at sign-in), so a code seen over a shoulder cannot be replayed.
+ */
+export async function verifyActionCode(
+  db: Db,
+  env: AccountsEnv,
+  input: { userId: string; code: string; action: string },
+): Promise<{ ok: true } | Failure> {
+  const limited = await consume(
+    db,
+    `2fa-action:${input.action}:${input.userId}`,
+    limits.twoFactorPerUser,
+    env.clock,
+  );
+  if (!limited.allowed) return throttled(limited.retryAfterSeconds);
+  const code = input.code.replace(/\s+/g, "");
+  if (!/^\d{6}$/.test(code) || !(await claimTotpStep(db, env, input.userId, code))) {
+    return { ok: false, message: messages.invalidCode };
+  }
+  return { ok: true };
 }
 
 /** better-auth keys the HMAC with the UTF-8 bytes of its generated secret string. */

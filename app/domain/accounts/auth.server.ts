@@ -1,9 +1,11 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { twoFactor } from "better-auth/plugins";
+import { sql } from "drizzle-orm";
 import { authAccounts, authVerifications, sessions, twoFactors, users } from "../../../db/schema/index.ts";
 import type { Config } from "../../config.server.ts";
 import type { Db } from "../../db/client.server.ts";
+import { queryRows } from "../../db/client.server.ts";
 import { createMailer, type Mailer } from "../mail/mailer.server.ts";
 import { passwordResetEmail, verificationEmail } from "../mail/templates.ts";
 import { hashPassword, verifyPassword } from "./password.server.ts";
@@ -58,6 +60,20 @@ export function createAuth(db: Db, config: AuthConfig, mailer: Mailer = createMa
         role: { type: "string", required: false, defaultValue: "member", input: false },
         referredBy: { type: "string", required: false, input: false },
         referralCode: { type: "string", required: false, input: false },
+        // Set by an admin (issue 7): read on every request, so a disabled member's sessions stop.
+        disabledAt: { type: "date", required: false, input: false },
+      },
+    },
+    databaseHooks: {
+      session: {
+        create: {
+          // The one place every sign-in path (password, second factor, reset) makes a session:
+          // a disabled member never gets one, whatever raced the admin's click.
+          async before(session) {
+            if (await isUserDisabled(db, session.userId)) return false;
+            return { data: session };
+          },
+        },
       },
     },
     session: {
@@ -129,4 +145,13 @@ export function getAuth(db: Db, config: AuthConfig, mailer?: Mailer): Auth {
     instances.set(db, auth);
   }
   return auth;
+}
+
+/** Whether an admin has disabled this member (issue 7). */
+export async function isUserDisabled(db: Db, userId: string): Promise<boolean> {
+  const [row] = await queryRows<{ disabled: boolean }>(
+    db,
+    sql`select disabled_at is not null as disabled from users where id = ${userId}`,
+  );
+  return row?.disabled === true;
 }

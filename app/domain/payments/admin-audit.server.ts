@@ -1,21 +1,22 @@
-// Every back-office action on deposits and withdrawals goes to the shared audit log.
+// Every back-office action goes to the shared audit log: the actor is the staff member, the
+// subject (deposit, withdrawal, member …) is in the detail. The events are part of AuditEvent.
 import { randomUUID } from "node:crypto";
 import { auditLog } from "../../../db/schema/index.ts";
 import type { Db } from "../../db/client.server.ts";
+import type { AdminAuditEvent } from "../accounts/audit.server.ts";
 
-export type PaymentAuditEvent =
-  | "admin-deposit-credited"
-  | "admin-deposit-rejected"
-  | "admin-bank-transfer-credited"
-  | "admin-withdrawal-approved"
-  | "admin-withdrawal-completed"
-  | "admin-withdrawal-rejected";
+export type { AdminAuditEvent };
+/** The deposit and withdrawal queues' events (kept for the callers that name them so). */
+export type PaymentAuditEvent = Extract<
+  AdminAuditEvent,
+  `admin-deposit-${string}` | `admin-bank-${string}` | `admin-withdrawal-${string}`
+>;
 
-export async function recordPaymentAudit(
+export async function recordAdminAudit(
   db: Db,
   input: {
     adminId: string;
-    event: PaymentAuditEvent;
+    event: AdminAuditEvent;
     detail: Record<string, unknown>;
     ip?: string | undefined;
     userAgent?: string | undefined;
@@ -31,3 +32,5 @@ export async function recordPaymentAudit(
     detail: input.detail,
   });
 }
+
+export const recordPaymentAudit = recordAdminAudit;

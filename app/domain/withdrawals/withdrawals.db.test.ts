@@ -57,6 +57,7 @@ function btcRequest(
     idempotencyKey,
     usdValueMinor,
     twoAdminThresholdUsdMinor: THRESHOLD,
+    confirmation: { method: "totp" },
   });
 }
 
@@ -94,6 +95,7 @@ describe("withdrawal requests hold funds at once", () => {
         idempotencyKey: key(),
         usdValueMinor: 500n,
         twoAdminThresholdUsdMinor: THRESHOLD,
+        confirmation: { method: "totp" },
       }),
     ).rejects.toBeInstanceOf(InsufficientFundsError);
     expect(await listMemberWithdrawals(t.db, member)).toEqual([]);
@@ -144,6 +146,7 @@ describe("the review flow", () => {
       idempotencyKey: key(),
       usdValueMinor: 20_000n,
       twoAdminThresholdUsdMinor: THRESHOLD,
+      confirmation: { method: "totp" },
     });
     await expect(
       rejectWithdrawal(t.db, { withdrawalId: withdrawal.id, adminId: "admin-a", reason: "" }),

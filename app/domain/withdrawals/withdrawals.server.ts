@@ -1,15 +1,21 @@
-// Withdrawals (issue 7, ADR 0053). The request holds the funds at once (a pending ledger hold);
-// an admin approves (two different admins above the configured value), then marks it sent with
-// the transaction id or bank reference (the hold posts to the withdrawals account: completed), or
-// rejects it (the hold voids: the funds return). The member can cancel while it awaits review.
+// Withdrawals (issue 7, ADR 0053, ADR 0054). The request holds the funds at once (a pending
+// ledger hold); an admin approves (two different admins above the configured value), then marks it
+// sent with the transaction id or bank reference (the hold posts to the withdrawals account:
+// completed), or rejects it (the hold voids: the funds return). The member can cancel while it
+// awaits review.
 //
-//   pending ──approve (1 or 2 admins)──> approved ──mark sent──> completed
-//      │ └──────────────reject──────────────┴──reject──> rejected        (hold voided)
-//      └──member cancels──> cancelled                                     (hold voided)
+// A member with two-factor sign-in confirms with a TOTP code on the form (the request starts
+// pending); anyone else gets an e-mailed link, and until it is opened the request is unconfirmed:
+// held, invisible to the admin queue, and voided when the configured time runs out.
+//
+//   unconfirmed ──link──> pending ──approve (1 or 2 admins)──> approved ──mark sent──> completed
+//      │  └──deadline──> expired   │ └──────────reject───────────┴──reject──> rejected (hold voided)
+//      └──────────member cancels───┴──> cancelled                                  (hold voided)
 //
 // Every transition runs in one transaction that locks the withdrawal row (FOR UPDATE) and checks
-// its status, and the ledger's hold resolves exactly once, so racing admins and a cancelling
-// member end in exactly one final state.
+// its status, and the ledger's hold resolves exactly once, so racing admins, a cancelling member,
+// a confirming member and the expiry job end in exactly one final state.
+import { createHash, randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { WithdrawalDestination } from "../../../db/schema/withdrawals.ts";
 
@@ -21,7 +27,15 @@ import { holdFunds, postHold, voidHold } from "../ledger/ledger.server.ts";
 import type { Mailer } from "../mail/mailer.server.ts";
 import { formatAmount } from "../money/amount.ts";
 
-export type WithdrawalStatus = "pending" | "approved" | "completed" | "rejected" | "cancelled";
+export type WithdrawalStatus =
+  | "unconfirmed"
+  | "pending"
+  | "approved"
+  | "completed"
+  | "rejected"
+  | "cancelled"
+  | "expired";
+export type ConfirmationMethod = "totp" | "email";
 export type WithdrawalMethod = "btc" | "usdt" | "bank";
 export type WithdrawalAsset = "BTC" | "USDT" | "USD";
 
@@ -40,13 +54,20 @@ export interface Withdrawal {
   approvedBy: string | null;
   sentReference: string | null;
   rejectReason: string | null;
+  confirmationMethod: ConfirmationMethod | null;
+  /** When an e-mail-confirmed request lapses if its link was not opened. */
+  confirmExpiresAt: Date | null;
+  confirmedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }
 
 const COLUMNS = sql`id::text as id, user_id, method, asset, amount::text as amount, destination, status,
   hold_id::text as hold_id, operation_id::text as operation_id, approvals_required, first_approved_by,
-  approved_by, sent_reference, reject_reason, created_at, updated_at`;
+  approved_by, sent_reference, reject_reason, confirmation_method, confirm_expires_at, confirmed_at,
+  created_at, updated_at`;
+
+const optionalDate = (value: unknown) => (value ? new Date(value as string) : null);
 
 function fromRow(row: Record<string, unknown>): Withdrawal {
   return {
@@ -66,6 +87,9 @@ function fromRow(row: Record<string, unknown>): Withdrawal {
     approvedBy: (row.approved_by as string | null) ?? null,
     sentReference: (row.sent_reference as string | null) ?? null,
     rejectReason: (row.reject_reason as string | null) ?? null,
+    confirmationMethod: (row.confirmation_method as ConfirmationMethod | null) ?? null,
+    confirmExpiresAt: optionalDate(row.confirm_expires_at),
+    confirmedAt: optionalDate(row.confirmed_at),
     createdAt: new Date(row.created_at as string),
     updatedAt: new Date(row.updated_at as string),
   };
@@ -131,17 +155,28 @@ export interface RequestWithdrawalInput {
   /** Value in USD minor units (for the two-admin rule); null when no price is known → two admins. */
   usdValueMinor: bigint | null;
   twoAdminThresholdUsdMinor: bigint;
+  /**
+   * 'totp': the caller has already checked the member's code, so the request goes straight to
+   * review. 'email': the request waits, unconfirmed, for the e-mailed link until `expiresAt`.
+   */
+  confirmation: { method: "totp" } | { method: "email"; expiresAt: Date };
+}
+
+/** The e-mailed link carries a random token; only its SHA-256 is stored. */
+export function hashConfirmToken(token: string): string {
+  return createHash("sha256").update(token, "utf8").digest("hex");
 }
 
 /**
  * Holds the funds and records the request, in one transaction. Throws the ledger's
  * InsufficientFundsError when the available balance is short (nothing is written). A retry with
- * the same idempotency key returns the first withdrawal.
+ * the same idempotency key returns the first withdrawal (and no new token). For e-mail
+ * confirmation, `confirmToken` is the secret to put in the link; it is not kept anywhere.
  */
 export async function requestWithdrawal(
   db: Db,
   input: RequestWithdrawalInput,
-): Promise<{ withdrawal: Withdrawal; replayed: boolean }> {
+): Promise<{ withdrawal: Withdrawal; replayed: boolean; confirmToken?: string }> {
   if (input.amount <= 0n) throw new RangeError("A withdrawal needs a positive amount.");
   const approvalsRequired =
     input.usdValueMinor === null || input.usdValueMinor > input.twoAdminThresholdUsdMinor ? 2 : 1;
@@ -174,18 +209,29 @@ export async function requestWithdrawal(
       );
       if (row) return { withdrawal: fromRow(row), replayed: true };
     }
+    const byEmail = input.confirmation.method === "email";
+    const confirmToken = byEmail ? randomBytes(32).toString("base64url") : undefined;
+    const expiresAt =
+      input.confirmation.method === "email" ? input.confirmation.expiresAt.toISOString() : null;
     const [row] = await queryRows<Record<string, unknown>>(
       tx,
       sql`insert into withdrawals (user_id, method, asset, amount, destination, hold_id, operation_id, usd_value,
-            approvals_required, idempotency_key)
+            approvals_required, idempotency_key, status, confirmation_method, confirm_token_hash,
+            confirm_expires_at, confirmed_at)
           values (${input.userId}, ${input.method}, ${input.asset}, ${input.amount.toString()}::bigint,
             ${JSON.stringify(input.destination)}::jsonb, ${hold.id.toString()}::bigint,
             ${hold.operationId === null ? null : hold.operationId.toString()}::bigint,
             ${input.usdValueMinor === null ? null : input.usdValueMinor.toString()}::bigint, ${approvalsRequired},
-            ${input.idempotencyKey})
+            ${input.idempotencyKey}, ${byEmail ? "unconfirmed" : "pending"}, ${input.confirmation.method},
+            ${confirmToken ? hashConfirmToken(confirmToken) : null}, ${expiresAt}::timestamptz,
+            ${byEmail ? null : sql`now()`})
           returning ${COLUMNS}`,
     );
-    return { withdrawal: fromRow(row as Record<string, unknown>), replayed: false };
+    return {
+      withdrawal: fromRow(row as Record<string, unknown>),
+      replayed: false,
+      ...(confirmToken ? { confirmToken } : {}),
+    };
   });
 }
 
@@ -210,6 +256,8 @@ async function update(tx: Db, id: bigint, set: ReturnType<typeof sql>): Promise<
 }
 
 const STATUS_WORD: Record<WithdrawalStatus, string> = {
+  unconfirmed: "awaiting your confirmation",
+  expired: "expired",
   pending: "awaiting review",
   approved: "approved",
   completed: "completed",
@@ -217,7 +265,7 @@ const STATUS_WORD: Record<WithdrawalStatus, string> = {
   cancelled: "cancelled",
 };
 
-/** The member cancels their own withdrawal while it awaits review; the funds return at once. */
+/** The member cancels their own withdrawal while it awaits confirmation or review; the funds return at once. */
 export async function cancelWithdrawal(
   db: Db,
   input: { withdrawalId: bigint; userId: string },
@@ -225,7 +273,7 @@ export async function cancelWithdrawal(
   return db.transaction(async (txHandle) => {
     const tx = txHandle as unknown as Db;
     const w = await lockWithdrawal(tx, input.withdrawalId, input.userId);
-    if (w.status !== "pending") {
+    if (w.status !== "pending" && w.status !== "unconfirmed") {
       throw new WithdrawalStateError(
         `This withdrawal is already ${STATUS_WORD[w.status]} and can no longer be cancelled.`,
       );
@@ -240,6 +288,114 @@ export async function cancelWithdrawal(
   });
 }
 
+/** Voids the hold of an unconfirmed request whose deadline passed (inside the caller's transaction). */
+async function expireLocked(tx: Db, w: Withdrawal): Promise<Withdrawal> {
+  await voidHold(tx, {
+    holdId: w.holdId,
+    idempotencyKey: `withdrawal:${w.id}:expire`,
+    code: "withdrawal.expire",
+    references: { reason: "Not confirmed in time" },
+  });
+  return update(tx, w.id, sql`status = 'expired', expired_at = now()`);
+}
+
+const INVALID_LINK = "This confirmation link is not valid. Open the newest link we e-mailed you.";
+
+/**
+ * The member's unconfirmed (or already handled) withdrawal behind an e-mailed token, scoped to
+ * the member: another member's token finds nothing.
+ */
+export async function findWithdrawalByToken(
+  db: Db,
+  input: { userId: string; token: string },
+): Promise<Withdrawal | undefined> {
+  if (!input.token || input.token.length > 200) return undefined;
+  const [row] = await queryRows<Record<string, unknown>>(
+    db,
+    sql`select ${COLUMNS} from withdrawals
+        where confirm_token_hash = ${hashConfirmToken(input.token)} and user_id = ${input.userId}`,
+  );
+  return row ? fromRow(row) : undefined;
+}
+
+export type ConfirmOutcome = { outcome: "confirmed" | "expired"; withdrawal: Withdrawal };
+
+/**
+ * The member opens the e-mailed link and confirms: unconfirmed → pending (now in the admin
+ * queue). Past the deadline the request expires on the spot (hold voided) even if the expiry job
+ * has not run yet. A wrong token, or another member's, throws "not valid".
+ */
+export async function confirmWithdrawal(
+  db: Db,
+  input: { userId: string; token: string; now?: Date },
+): Promise<ConfirmOutcome> {
+  const now = input.now ?? new Date();
+  return db.transaction(async (txHandle) => {
+    const tx = txHandle as unknown as Db;
+    const [row] = await queryRows<Record<string, unknown>>(
+      tx,
+      sql`select ${COLUMNS} from withdrawals
+          where confirm_token_hash = ${hashConfirmToken(input.token)} and user_id = ${input.userId}
+          for update`,
+    );
+    if (!row) throw new WithdrawalStateError(INVALID_LINK);
+    const w = fromRow(row);
+    if (w.status !== "unconfirmed") {
+      throw new WithdrawalStateError(
+        w.status === "expired"
+          ? "This confirmation link has expired. The amount is back in your balance; please make a new request."
+          : w.confirmedAt
+            ? "This withdrawal is already confirmed."
+            : `This withdrawal is already ${STATUS_WORD[w.status]}.`,
+      );
+    }
+    if (w.confirmExpiresAt && w.confirmExpiresAt.getTime() <= now.getTime()) {
+      return { outcome: "expired", withdrawal: await expireLocked(tx, w) };
+    }
+    const confirmed = await update(tx, w.id, sql`status = 'pending', confirmed_at = now()`);
+    return { outcome: "confirmed", withdrawal: confirmed };
+  });
+}
+
+/**
+ * The expiry job: every unconfirmed request whose deadline is at or before `now` expires and its
+ * hold voids. Each row is claimed with SKIP LOCKED in its own transaction, so several servers
+ * running it at once (or a member confirming at the same moment) settle each request once.
+ */
+export async function expireUnconfirmedWithdrawals(
+  db: Db,
+  input: { now?: Date; limit?: number } = {},
+): Promise<Withdrawal[]> {
+  const now = (input.now ?? new Date()).toISOString();
+  const due = await queryRows<{ id: string }>(
+    db,
+    sql`select id::text as id from withdrawals
+        where status = 'unconfirmed' and confirm_expires_at <= ${now}::timestamptz
+        order by confirm_expires_at asc, id asc limit ${input.limit ?? 100}`,
+  );
+  const expired: Withdrawal[] = [];
+  for (const { id } of due) {
+    const result = await db.transaction(async (txHandle) => {
+      const tx = txHandle as unknown as Db;
+      const [row] = await queryRows<Record<string, unknown>>(
+        tx,
+        sql`select ${COLUMNS} from withdrawals
+            where id = ${id}::bigint and status = 'unconfirmed' and confirm_expires_at <= ${now}::timestamptz
+            for update skip locked`,
+      );
+      return row ? expireLocked(tx, fromRow(row)) : undefined;
+    });
+    if (result) expired.push(result);
+  }
+  return expired;
+}
+
+/** Admins never act on a request the member has not confirmed (it is not in their queue either). */
+function refuseUnconfirmed(w: Withdrawal) {
+  if (w.status === "unconfirmed")
+    throw new WithdrawalStateError("The member has not confirmed this withdrawal yet.");
+}
+
 /**
  * An admin approves. Above the threshold the first approval is recorded and a second, different
  * admin must approve too (also enforced by a CHECK). Returns the withdrawal after the step.
@@ -251,6 +407,7 @@ export async function approveWithdrawal(
   return db.transaction(async (txHandle) => {
     const tx = txHandle as unknown as Db;
     const w = await lockWithdrawal(tx, input.withdrawalId);
+    refuseUnconfirmed(w);
     if (w.status !== "pending")
       throw new WithdrawalStateError(`This withdrawal is already ${STATUS_WORD[w.status]}.`);
     if (w.approvalsRequired === 2 && w.firstApprovedBy === null) {
@@ -273,6 +430,7 @@ export async function completeWithdrawal(
   return db.transaction(async (txHandle) => {
     const tx = txHandle as unknown as Db;
     const w = await lockWithdrawal(tx, input.withdrawalId);
+    refuseUnconfirmed(w);
     if (w.status !== "approved") {
       throw new WithdrawalStateError(
         w.status === "pending"
@@ -304,6 +462,7 @@ export async function rejectWithdrawal(
   return db.transaction(async (txHandle) => {
     const tx = txHandle as unknown as Db;
     const w = await lockWithdrawal(tx, input.withdrawalId);
+    refuseUnconfirmed(w);
     if (w.status !== "pending" && w.status !== "approved") {
       throw new WithdrawalStateError(`This withdrawal is already ${STATUS_WORD[w.status]}.`);
     }
@@ -347,7 +506,36 @@ export async function listWithdrawalsByStatus(
   return rows.map(fromRow);
 }
 
+/** The admin queue with each member's e-mail (staff recognise people by it, not by id). */
+export async function listWithdrawalQueue(
+  db: Db,
+  statuses: WithdrawalStatus[] = ["pending", "approved"],
+  limit = 100,
+): Promise<(Withdrawal & { memberEmail: string })[]> {
+  const rows = await queryRows<Record<string, unknown>>(
+    db,
+    sql`select ${COLUMNS}, (select email from users u where u.id = withdrawals.user_id) as member_email
+        from withdrawals where status in (${sql.join(
+          statuses.map((s) => sql`${s}`),
+          sql`, `,
+        )})
+        order by created_at asc, id asc limit ${limit}`,
+  );
+  return rows.map((row) => ({ ...fromRow(row), memberEmail: String(row.member_email ?? "") }));
+}
+
+/** How many withdrawals are in each state (the back-office overview). */
+export async function countWithdrawalsByStatus(db: Db): Promise<Partial<Record<WithdrawalStatus, number>>> {
+  const rows = await queryRows<{ status: WithdrawalStatus; n: number }>(
+    db,
+    sql`select status, count(*)::int as n from withdrawals group by status`,
+  );
+  return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
+}
+
 const SUBJECT: Record<WithdrawalStatus, string> = {
+  unconfirmed: "confirm your withdrawal",
+  expired: "your withdrawal request expired",
   pending: "we received your withdrawal request",
   approved: "your withdrawal was approved",
   completed: "your withdrawal was sent",
@@ -373,6 +561,52 @@ export async function sendWithdrawalStatusEmail(
   if (w.status === "rejected" && w.rejectReason)
     lines.push(`Reason: ${w.rejectReason}`, "The funds are back in your available balance.");
   if (w.status === "cancelled") lines.push("The funds are back in your available balance.");
+  if (w.status === "expired")
+    lines.push(
+      "It was not confirmed in time, so nothing was sent.",
+      "The funds are back in your available balance.",
+    );
   lines.push("", `If you did not ask for this, contact ${brand} support at once.`);
   await mailer.send({ to: user.email, subject: `${brand}: ${SUBJECT[w.status]}`, text: lines.join("\n") });
+}
+
+function destinationLine(w: Withdrawal) {
+  const d = w.destination;
+  if (d.address) return `To: ${d.address}`;
+  const account = d.account ? `account ending ${d.account.slice(-4)}` : "";
+  return `To: ${[d.accountHolder, d.bankName, account].filter(Boolean).join(", ")}`;
+}
+
+/**
+ * The confirmation e-mail of a member without two-factor: the link (to the method's page, which
+ * asks them to sign in) and the deadline. Nothing moves to review until they confirm.
+ */
+export async function sendWithdrawalConfirmationEmail(
+  db: Db,
+  mailer: Mailer,
+  brand: string,
+  w: Withdrawal,
+  link: string,
+): Promise<void> {
+  const [user] = await queryRows<{ email: string; name: string }>(
+    db,
+    sql`select email, name from users where id = ${w.userId}`,
+  );
+  if (!user) return;
+  const amount = `${formatAmount(w.amount, w.asset, { grouping: true })} ${w.asset}`;
+  const until = w.confirmExpiresAt ? w.confirmExpiresAt.toUTCString() : "soon";
+  const lines = [
+    `Hello ${user.name},`,
+    "",
+    `You asked to withdraw ${amount}.`,
+    destinationLine(w),
+    "",
+    "Open this link to confirm it (you will be asked to sign in):",
+    link,
+    "",
+    `The link works until ${until}. Until then the amount is held; if you do not confirm, the request lapses and the amount returns to your balance.`,
+    "",
+    `If you did not ask for this, do not open the link: cancel the request on the same page, change your password and contact ${brand} support at once.`,
+  ];
+  await mailer.send({ to: user.email, subject: `${brand}: ${SUBJECT.unconfirmed}`, text: lines.join("\n") });
 }

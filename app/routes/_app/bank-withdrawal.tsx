@@ -7,7 +7,12 @@ import { Button } from "~/ui/button.tsx";
 import { Card } from "~/ui/card.tsx";
 import { Field } from "~/ui/field.tsx";
 import { DemoNotice } from "~/ui/payments/method-card.tsx";
-import { SuccessDialog, WithdrawalHistory } from "~/ui/payments/withdrawal-parts.tsx";
+import {
+  ConfirmWithdrawalPanel,
+  SuccessDialog,
+  WithdrawalConfirmationField,
+  WithdrawalHistory,
+} from "~/ui/payments/withdrawal-parts.tsx";
 import { Select } from "~/ui/select.tsx";
 import type { Route } from "./+types/bank-withdrawal";
 import { withdrawalAction, withdrawalLoader } from "./withdrawal-actions.server.ts";
@@ -43,6 +48,9 @@ export default function BankWithdrawalPage({ loaderData, actionData }: Route.Com
           {method.processingTime} · Fee {method.feePercent}% · We never ask for a card number or CVC.
         </p>
       </header>
+      {loaderData.confirm ? (
+        <ConfirmWithdrawalPanel panel={loaderData.confirm} error={errors.confirm} />
+      ) : null}
       {loaderData.isDemo ? (
         <DemoNotice action="withdraw" />
       ) : (
@@ -109,6 +117,11 @@ export default function BankWithdrawalPage({ loaderData, actionData }: Route.Com
                 defaultValue={values.swiftBic}
                 error={errors.swiftBic}
               />
+              <WithdrawalConfirmationField
+                twoFactor={loaderData.twoFactor}
+                confirmMinutes={loaderData.confirmMinutes}
+                error={errors.code}
+              />
               {errors.form ? (
                 <p role="alert" className="text-sm font-medium text-negative">
                   {errors.form}
@@ -127,7 +140,11 @@ export default function BankWithdrawalPage({ loaderData, actionData }: Route.Com
           </p>
         </>
       )}
-      <SuccessDialog message={actionData?.ok ? actionData.message : undefined} serial={actionData} />
+      <SuccessDialog
+        message={actionData?.ok ? actionData.message : undefined}
+        detail={actionData?.ok ? actionData.detail : undefined}
+        serial={actionData}
+      />
     </div>
   );
 }

@@ -5,7 +5,12 @@ import { Card } from "~/ui/card.tsx";
 import { Field } from "~/ui/field.tsx";
 import { CoinMark } from "~/ui/market/coin-mark.tsx";
 import { DemoNotice } from "~/ui/payments/method-card.tsx";
-import { SuccessDialog, WithdrawalHistory } from "~/ui/payments/withdrawal-parts.tsx";
+import {
+  ConfirmWithdrawalPanel,
+  SuccessDialog,
+  WithdrawalConfirmationField,
+  WithdrawalHistory,
+} from "~/ui/payments/withdrawal-parts.tsx";
 import type { Route } from "./+types/crypto-withdrawal";
 import { withdrawalAction, withdrawalLoader } from "./withdrawal-actions.server.ts";
 
@@ -44,6 +49,9 @@ export default function CryptoWithdrawalPage({ loaderData, actionData }: Route.C
           </p>
         </div>
       </header>
+      {loaderData.confirm ? (
+        <ConfirmWithdrawalPanel panel={loaderData.confirm} error={errors.confirm} />
+      ) : null}
       {loaderData.isDemo ? (
         <DemoNotice action="withdraw" />
       ) : (
@@ -75,6 +83,11 @@ export default function CryptoWithdrawalPage({ loaderData, actionData }: Route.C
                 hint={kind === "usdt" ? "A TRON address starting with T." : "Your own Bitcoin address."}
                 error={errors.address}
               />
+              <WithdrawalConfirmationField
+                twoFactor={loaderData.twoFactor}
+                confirmMinutes={loaderData.confirmMinutes}
+                error={errors.code}
+              />
               {errors.form ? (
                 <p role="alert" className="text-sm font-medium text-negative">
                   {errors.form}
@@ -93,7 +106,11 @@ export default function CryptoWithdrawalPage({ loaderData, actionData }: Route.C
           </p>
         </>
       )}
-      <SuccessDialog message={actionData?.ok ? actionData.message : undefined} serial={actionData} />
+      <SuccessDialog
+        message={actionData?.ok ? actionData.message : undefined}
+        detail={actionData?.ok ? actionData.detail : undefined}
+        serial={actionData}
+      />
     </div>
   );
 }

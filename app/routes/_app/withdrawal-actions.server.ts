@@ -1,7 +1,10 @@
 // The withdrawal forms' action: one flow for BTC, USDT and bank payouts.
 import { randomUUID } from "node:crypto";
 import { data } from "react-router";
-import { isEmailVerified } from "~/domain/accounts/accounts.server.ts";
+import { isEmailVerified, verifyActionCode } from "~/domain/accounts/accounts.server.ts";
+import { type AuditEvent, recordAudit } from "~/domain/accounts/audit.server.ts";
+import { systemClock } from "~/domain/accounts/clock.ts";
+import { consume, limits } from "~/domain/accounts/rate-limit.server.ts";
 import { InsufficientFundsError } from "~/domain/ledger/errors.ts";
 import { getBalances } from "~/domain/ledger/ledger.server.ts";
 import { createMailer } from "~/domain/mail/mailer.server.ts";
@@ -21,14 +24,18 @@ import {
   AddressCoolingOffError,
   cancelWithdrawal,
   checkWithdrawalAddress,
+  confirmWithdrawal,
+  findWithdrawalByToken,
   listMemberWithdrawals,
   requestWithdrawal,
+  sendWithdrawalConfirmationEmail,
   sendWithdrawalStatusEmail,
   type Withdrawal,
   WithdrawalStateError,
 } from "~/domain/withdrawals/withdrawals.server.ts";
 import { log } from "~/log.server.ts";
-import type { RouteArgs } from "~/utils/auth.server.ts";
+import type { ConfirmPanelData } from "~/ui/payments/withdrawal-parts.tsx";
+import { accounts, type RouteArgs, requestMeta } from "~/utils/auth.server.ts";
 import { paymentsContext } from "./payments.server.ts";
 
 export type WithdrawalKind = "btc" | "usdt" | "bank";
@@ -39,14 +46,19 @@ const SUCCESS = {
   bank: paymentMessages.bankWithdrawalSuccess,
 } as const;
 
+/** The page each method's confirmation link opens (the member signs in there). */
+const PAGE = { btc: "/btc-withdrawal", usdt: "/usdt-withdrawal", bank: "/online-bank-withdrawal" } as const;
+
 export type WithdrawalActionData =
-  | { ok: true; message: string }
+  | { ok: true; message: string; detail?: string }
   | { ok: false; errors: Record<string, string>; values?: Record<string, string> };
 
 const STATUS_TEXT: Record<
   Withdrawal["status"],
   { text: string; tone: "neutral" | "warning" | "positive" | "negative" }
 > = {
+  unconfirmed: { text: "Awaiting e-mail confirmation", tone: "warning" },
+  expired: { text: "Expired", tone: "neutral" },
   pending: { text: "Awaiting review", tone: "warning" },
   approved: { text: "Approved", tone: "warning" },
   completed: { text: "Completed", tone: "positive" },
@@ -54,9 +66,38 @@ const STATUS_TEXT: Record<
   cancelled: { text: "Cancelled", tone: "neutral" },
 };
 
+function destinationText(w: Withdrawal) {
+  return (
+    w.destination.address ??
+    `${w.destination.bankName ?? ""} · ${w.destination.account?.slice(-4).padStart(8, "•") ?? ""}`
+  );
+}
+
+/** The e-mailed link (?confirm=token): what the member is about to confirm, scoped to them. */
+async function confirmPanel(ctx: Awaited<ReturnType<typeof paymentsContext>>, token: string | null) {
+  if (!token) return null;
+  const w = await findWithdrawalByToken(ctx.db, { userId: ctx.userId, token });
+  if (!w) return { state: "invalid" } satisfies ConfirmPanelData;
+  const lapsed = w.confirmExpiresAt !== null && w.confirmExpiresAt.getTime() <= Date.now();
+  return {
+    state: w.status !== "unconfirmed" ? "done" : lapsed ? "expired" : "ready",
+    id: w.id.toString(),
+    token,
+    amount: formatAmount(w.amount, w.asset, { grouping: true }),
+    asset: w.asset,
+    to: destinationText(w),
+    expiresAt: w.confirmExpiresAt?.toISOString() ?? null,
+    status: STATUS_TEXT[w.status],
+  } satisfies ConfirmPanelData;
+}
+
 export async function withdrawalLoader(args: RouteArgs, kind: WithdrawalKind) {
   const ctx = await paymentsContext(args);
   const asset = ASSET[kind];
+  // Confirmation links work in either account mode: the request is always on the real ledger.
+  const confirm = await confirmPanel(ctx, new URL(args.request.url).searchParams.get("confirm"));
+  const twoFactor = ctx.session.user.twoFactorEnabled;
+  const confirmMinutes = ctx.config.payments.withdrawalConfirmMinutes;
   if (ctx.isDemo)
     return {
       isDemo: true as const,
@@ -66,6 +107,9 @@ export async function withdrawalLoader(args: RouteArgs, kind: WithdrawalKind) {
       key: "",
       withdrawals: [],
       ngnPerUsd: ctx.config.payments.ngnPerUsd,
+      confirm,
+      twoFactor,
+      confirmMinutes,
     };
   const [balances, withdrawals] = await Promise.all([
     getBalances(ctx.db, { ledger: "real", userId: ctx.userId }),
@@ -78,17 +122,18 @@ export async function withdrawalLoader(args: RouteArgs, kind: WithdrawalKind) {
     available: formatAmount(balances[asset].available, asset, { grouping: true }),
     key: randomUUID(),
     ngnPerUsd: ctx.config.payments.ngnPerUsd,
+    confirm,
+    twoFactor,
+    confirmMinutes,
     withdrawals: withdrawals
       .filter((w) => w.method === kind)
       .slice(0, 8)
       .map((w) => ({
         id: w.id.toString(),
         amount: formatAmount(w.amount, asset, { grouping: true }),
-        to:
-          w.destination.address ??
-          `${w.destination.bankName ?? ""} · ${w.destination.account?.slice(-4).padStart(8, "•") ?? ""}`,
+        to: destinationText(w),
         status: STATUS_TEXT[w.status],
-        cancellable: w.status === "pending",
+        cancellable: w.status === "pending" || w.status === "unconfirmed",
         date: w.createdAt.toISOString(),
         reference: w.sentReference,
         reason: w.rejectReason,
@@ -118,7 +163,17 @@ export async function withdrawalAction(args: RouteArgs, kind: WithdrawalKind) {
   const form = Object.fromEntries(await args.request.formData()) as Record<string, string>;
   const mailer = createMailer(ctx.db, ctx.config);
   const brand = ctx.config.brand.name;
-  if (ctx.isDemo) {
+  const meta = requestMeta(args);
+  const audit = (event: AuditEvent, detail: Record<string, unknown>) =>
+    recordAudit(
+      ctx.db,
+      { ip: meta.ip, userAgent: meta.headers.get("user-agent") ?? undefined, clock: systemClock },
+      event,
+      ctx.userId,
+      detail,
+    );
+  if (form.intent === "confirm") return confirmByLink(ctx, form.token ?? "", kind, mailer, audit);
+  if (ctx.isDemo && form.intent !== "cancel") {
     return data<WithdrawalActionData>(
       { ok: false, errors: { form: "Demo accounts cannot withdraw real money." } },
       403,
@@ -159,7 +214,7 @@ export async function withdrawalAction(args: RouteArgs, kind: WithdrawalKind) {
       {
         ok: false,
         errors: { form: "Please confirm your e-mail address first. We sent you a link when you signed up." },
-        values: form,
+        values: withoutCode(form),
       },
       403,
     );
@@ -173,7 +228,10 @@ export async function withdrawalAction(args: RouteArgs, kind: WithdrawalKind) {
         : bankWithdrawalSchema;
   const parsed = schema.safeParse(form);
   if (!parsed.success)
-    return data<WithdrawalActionData>({ ok: false, errors: fieldErrors(parsed.error), values: form }, 400);
+    return data<WithdrawalActionData>(
+      { ok: false, errors: fieldErrors(parsed.error), values: withoutCode(form) },
+      400,
+    );
   const values = parsed.data as { amount: bigint; idempotencyKey: string; address?: string } & Partial<
     ReturnType<typeof bankWithdrawalSchema.parse>
   >;
@@ -188,11 +246,39 @@ export async function withdrawalAction(args: RouteArgs, kind: WithdrawalKind) {
             asset,
           ),
         },
-        values: form,
+        values: withoutCode(form),
       },
       400,
     );
   if (values.amount > balances[asset].available) return insufficient();
+
+  // Two-factor members confirm here with their code; a wrong code holds nothing.
+  const twoFactor = ctx.session.user.twoFactorEnabled;
+  if (twoFactor) {
+    const code = (form.code ?? "").trim();
+    if (!code) {
+      return data<WithdrawalActionData>(
+        { ok: false, errors: { code: withdrawalCodeMessages.required }, values: withoutCode(form) },
+        400,
+      );
+    }
+    const { db: accountsDb, env } = accounts();
+    const verified = await verifyActionCode(accountsDb, env, {
+      userId: ctx.userId,
+      code,
+      action: "withdrawal",
+    });
+    if (!verified.ok) {
+      await audit("withdrawal-confirmation-failed", {
+        method: "totp",
+        reason: verified.retryAfterSeconds ? "throttled" : "wrong-code",
+      });
+      return data<WithdrawalActionData>(
+        { ok: false, errors: { code: verified.message }, values: withoutCode(form) },
+        verified.retryAfterSeconds ? 429 : 400,
+      );
+    }
+  }
 
   let destination: WithdrawalDestination;
   if (kind === "bank") {
@@ -229,13 +315,17 @@ export async function withdrawalAction(args: RouteArgs, kind: WithdrawalKind) {
           })
           .catch((e) => log.error("new address e-mail failed", { error: e }));
       }
-      return data<WithdrawalActionData>({ ok: false, errors: { address: error.message }, values: form }, 409);
+      return data<WithdrawalActionData>(
+        { ok: false, errors: { address: error.message }, values: withoutCode(form) },
+        409,
+      );
     }
     destination = { address };
   }
   try {
     const usd = await usdValueMinor(ctx.db, asset, values.amount, ctx.config.market.staleSeconds);
-    const { withdrawal, replayed } = await requestWithdrawal(ctx.db, {
+    const confirmMinutes = ctx.config.payments.withdrawalConfirmMinutes;
+    const { withdrawal, replayed, confirmToken } = await requestWithdrawal(ctx.db, {
       userId: ctx.userId,
       method: kind,
       asset,
@@ -244,19 +334,104 @@ export async function withdrawalAction(args: RouteArgs, kind: WithdrawalKind) {
       idempotencyKey: values.idempotencyKey,
       usdValueMinor: usd,
       twoAdminThresholdUsdMinor: parseAmount(String(ctx.config.payments.withdrawalTwoAdminUsd), "USD"),
+      confirmation: twoFactor
+        ? { method: "totp" }
+        : { method: "email", expiresAt: new Date(Date.now() + confirmMinutes * 60_000) },
     });
     if (!replayed) {
-      await sendWithdrawalStatusEmail(ctx.db, mailer, brand, withdrawal).catch((error) =>
-        log.error("withdrawal e-mail failed", { error }),
-      );
+      if (confirmToken) {
+        const link = `${ctx.config.publicUrl}${PAGE[kind]}?confirm=${encodeURIComponent(confirmToken)}`;
+        await sendWithdrawalConfirmationEmail(ctx.db, mailer, brand, withdrawal, link).catch((error) =>
+          log.error("withdrawal confirmation e-mail failed", { error }),
+        );
+      } else {
+        await audit("withdrawal-confirmed", { withdrawalId: withdrawal.id.toString(), method: "totp" });
+        await sendWithdrawalStatusEmail(ctx.db, mailer, brand, withdrawal).catch((error) =>
+          log.error("withdrawal e-mail failed", { error }),
+        );
+      }
+    }
+    if (withdrawal.status === "unconfirmed") {
+      return data<WithdrawalActionData>({
+        ok: true,
+        message: SUCCESS[kind],
+        detail: emailConfirmDetail(confirmMinutes),
+      });
     }
     return data<WithdrawalActionData>({ ok: true, message: SUCCESS[kind] });
   } catch (error) {
     if (error instanceof InsufficientFundsError) return insufficient();
     log.error("withdrawal request failed", { error });
     return data<WithdrawalActionData>(
-      { ok: false, errors: { form: paymentMessages.failure }, values: form },
+      { ok: false, errors: { form: paymentMessages.failure }, values: withoutCode(form) },
       500,
     );
+  }
+}
+
+export const withdrawalCodeMessages = {
+  required: "Enter the 6-digit code from your authenticator app.",
+} as const;
+
+/** A code is never sent back into the form: it is spent or wrong either way. */
+function withoutCode(form: Record<string, string>) {
+  const { code: _code, ...rest } = form;
+  return rest;
+}
+
+export function emailConfirmDetail(minutes: number) {
+  return `We have e-mailed you a link to confirm it. Open it within ${minutes} minutes: until then the amount is held, and if you do not confirm, the request lapses and the amount returns to your balance.`;
+}
+
+/** The member confirms from the e-mailed link (signed in: the token and the session must match). */
+async function confirmByLink(
+  ctx: Awaited<ReturnType<typeof paymentsContext>>,
+  token: string,
+  kind: WithdrawalKind,
+  mailer: ReturnType<typeof createMailer>,
+  audit: (event: AuditEvent, detail: Record<string, unknown>) => Promise<void>,
+) {
+  const limited = await consume(
+    ctx.db,
+    `withdrawal-confirm:${ctx.userId}`,
+    limits.twoFactorPerUser,
+    systemClock,
+  );
+  if (!limited.allowed) {
+    const minutes = Math.ceil(limited.retryAfterSeconds / 60);
+    await audit("withdrawal-confirmation-failed", { method: "email", reason: "throttled" });
+    return data<WithdrawalActionData>(
+      { ok: false, errors: { confirm: `Too many attempts. Please wait ${minutes} minutes and try again.` } },
+      429,
+    );
+  }
+  try {
+    const { outcome, withdrawal } = await confirmWithdrawal(ctx.db, { userId: ctx.userId, token });
+    await sendWithdrawalStatusEmail(ctx.db, mailer, ctx.config.brand.name, withdrawal).catch((error) =>
+      log.error("withdrawal e-mail failed", { error }),
+    );
+    if (outcome === "expired") {
+      await audit("withdrawal-confirmation-failed", {
+        method: "email",
+        reason: "expired",
+        withdrawalId: withdrawal.id.toString(),
+      });
+      return data<WithdrawalActionData>(
+        {
+          ok: false,
+          errors: {
+            confirm:
+              "This confirmation link has expired. The amount is back in your balance; please make a new request.",
+          },
+        },
+        409,
+      );
+    }
+    await audit("withdrawal-confirmed", { method: "email", withdrawalId: withdrawal.id.toString() });
+    return data<WithdrawalActionData>({ ok: true, message: SUCCESS[kind] });
+  } catch (error) {
+    if (!(error instanceof WithdrawalStateError)) throw error;
+    await audit("withdrawal-confirmation-failed", { method: "email", reason: error.message });
+    return data<WithdrawalActionData>({ ok: false, errors: { confirm: error.message } }, 409);
   }
 }
