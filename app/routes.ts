@@ -1,5 +1,4 @@
 import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
-import { appPlaceholderPaths, publicPlaceholderPaths } from "./routes/page-directory.ts";
 
 export default [
   layout("routes/_public/layout.tsx", [
@@ -20,13 +19,12 @@ export default [
     route("forgotpassword", "routes/_auth/forgot-password.tsx"),
     route("reset-password", "routes/_auth/reset-password.tsx"),
     route("verify-email", "routes/_auth/verify-email.tsx"),
-    ...publicPlaceholderPaths.map((path) =>
-      route(path, "routes/not-open-yet.tsx", { id: `public-${path.replace(/\W/g, "-")}` }),
-    ),
   ]),
   layout("routes/_app/layout.tsx", [
     route("settings", "routes/_app/settings.tsx"),
     route("dashboard", "routes/_app/dashboard.tsx"),
+    route("wallet", "routes/_app/wallet.tsx"),
+    route("transactions", "routes/_app/transactions.tsx"),
     route("etf", "routes/_app/etf.tsx"),
     route("etfabout", "routes/_app/etfabout.tsx"),
     route("etffinancials", "routes/_app/etffinancials.tsx"),
@@ -44,12 +42,15 @@ export default [
     route("usdt-withdrawal", "routes/_app/crypto-withdrawal.tsx", { id: "usdt-withdrawal" }),
     route("online-bank", "routes/_app/bank-withdrawal.tsx", { id: "online-bank" }),
     route("online-bank-withdrawal", "routes/_app/bank-withdrawal.tsx", { id: "online-bank-withdrawal" }),
-    ...appPlaceholderPaths.map((path) => route(path, "routes/not-open-yet.tsx", { id: `app-${path}` })),
   ]),
   route("logout", "routes/logout.ts"),
   route("account/mode", "routes/account-mode.ts"),
+  route("account/display", "routes/account-display.ts"),
+  route("transactions/export", "routes/transactions-export.ts"),
+  route("api/transactions", "routes/api/transactions.ts"),
   route("api/user", "routes/api/user.ts"),
   route("api/test/trade", "routes/api/trade-test.ts"),
+  route("api/test/history", "routes/api/history-test.ts"),
   route("api/test/staff", "routes/test/staff.ts"),
   route("dev/outbox", "routes/dev/outbox.tsx"),
   route("dev/chain", "routes/dev/chain.tsx"),

@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
 import * as schema from "../../db/schema/index.ts";
+import { log } from "../log.server.ts";
 
 /** One type for both drivers: domain code never knows which PostgreSQL it talks to. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -75,6 +76,13 @@ function isAlive(pid: number): boolean {
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === "postgres") {
     const pool = new pg.Pool({ connectionString: target.url, max: target.maxConnections ?? 10 });
+    // An idle connection closed by the server (a restart, a failover, an administrator — or a
+    // test dropping its database while the pool is still closing) is discarded by the pool and
+    // replaced on demand. Without a listener Node would treat it as an uncaught error and exit.
+    let closing = false;
+    pool.on("error", (error) => {
+      if (!closing) log.warn("database connection lost", { error });
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
@@ -84,6 +92,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
         await pool.query("select 1");
       },
       async close() {
+        closing = true;
         await pool.end();
       },
     };

@@ -1,7 +1,6 @@
 /**
- * Every route of the seed specification (§2) with its title and a one-line purpose. Pages that
- * are not built yet render from this list so no link in the product leads to a 404; each later
- * feature replaces its entry with a real route module.
+ * Every route of the seed specification (§2) with its title and a one-line purpose (used by the
+ * route tests and the site's page titles).
  */
 export interface PageInfo {
   title: string;
@@ -55,7 +54,3 @@ export function pageInfo(pathname: string): PageInfo {
   const path = pathname.replace(/\/$/, "") || "/";
   return pageDirectory[path] ?? { title: "Coinlens", summary: "" };
 }
-
-/** Paths that render from the directory until their feature lands. */
-export const publicPlaceholderPaths: string[] = [];
-export const appPlaceholderPaths = ["wallet", "transactions"];

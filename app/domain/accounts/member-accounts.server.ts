@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { memberAccounts, sessions } from "../../../db/schema/index.ts";
 import type { Db } from "../../db/client.server.ts";
+import { fundDemoAccount } from "../ledger/ledger.server.ts";
 
 export type AccountMode = "real" | "demo";
 
@@ -20,8 +21,8 @@ export async function ensureRealAccount(db: Db, userId: string) {
 }
 
 /**
- * Opens the member's demo account (idempotent) beside the real one. Virtual funds are the
- * ledger's business: see the single call site marked LEDGER below.
+ * Opens the member's demo account (idempotent) beside the real one and credits its 10,000
+ * virtual USD on the demo ledger.
  */
 export async function openDemoAccount(db: Db, userId: string): Promise<{ opened: boolean }> {
   const inserted = await db
@@ -29,13 +30,10 @@ export async function openDemoAccount(db: Db, userId: string): Promise<{ opened:
     .values({ id: randomUUID(), userId, mode: "demo", plan: "Standard" })
     .onConflictDoNothing()
     .returning({ id: memberAccounts.id });
-  const opened = inserted.length > 0;
-  if (opened) {
-    // LEDGER: credit the demo account's virtual funds (10,000 USD) here, e.g.
-    //   await fundDemoAccount(db, { userId, amountMinor: 1_000_000n, idempotencyKey: `demo-open:${userId}` });
-    // app/domain/ledger is built in parallel; until it is wired, a demo account opens empty.
-  }
-  return { opened };
+  // Funded on every call, not only when the row was inserted: if a crash fell between the insert
+  // and the posting, the next call completes it. The idempotency key makes repeats a no-op.
+  await fundDemoAccount(db, { userId, idempotencyKey: `demo-open:${userId}` });
+  return { opened: inserted.length > 0 };
 }
 
 export async function listMemberAccounts(db: Db, userId: string): Promise<MemberAccount[]> {

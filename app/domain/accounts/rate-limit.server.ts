@@ -22,6 +22,8 @@ export const limits = {
   resetPerEmail: { limit: 5, windowMs: 60 * 60_000 },
   resetPerIp: { limit: 30, windowMs: 60 * 60_000 },
   twoFactorPerUser: { limit: 10, windowMs: 15 * 60_000 },
+  /** CSV exports of the transaction history (each reads up to 10,000 rows). */
+  historyExportsPerUser: { limit: 30, windowMs: 60 * 60_000 },
 } satisfies Record<string, Window>;
 
 /** Failures before the back-off starts; then 1 s, 2 s, 4 s … up to 5 minutes between tries. */

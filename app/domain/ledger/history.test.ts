@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { historySearchParams, historyToCsv, parseHistoryQuery, periodStart } from "./history.ts";
+import {
+  historyRowJson,
+  historySearchParams,
+  historyToCsv,
+  isFiltered,
+  parseHistoryQuery,
+  periodStart,
+} from "./history.ts";
 
 describe("history query", () => {
   it("reads filters and page from the URL, ignoring unknown values", () => {
@@ -74,5 +81,38 @@ describe("historyToCsv", () => {
       },
     ]);
     expect(formula).toContain('"Deposit","0.00000005","BTC","Pending","Demo","","",""');
+  });
+});
+
+describe("historyRowJson", () => {
+  it("writes amounts as exact text and ids and dates as strings", () => {
+    const json = historyRowJson({
+      id: 7n,
+      ledger: "real",
+      type: "swap",
+      status: "completed",
+      asset: "BTC",
+      amount: 12_345_678n,
+      counterAsset: "ETH",
+      counterAmount: 2_000_000_000n,
+      references: { quote: "q1" },
+      createdAt: new Date("2026-11-01T10:00:00Z"),
+    });
+    expect(json).toEqual({
+      id: "7",
+      createdAt: "2026-11-01T10:00:00.000Z",
+      account: "real",
+      type: "swap",
+      status: "completed",
+      asset: "BTC",
+      amount: "0.12345678",
+      amountMinor: "12345678",
+      counterAsset: "ETH",
+      counterAmount: "2",
+      references: { quote: "q1" },
+    });
+    expect(isFiltered({ period: "total" })).toBe(false);
+    expect(isFiltered({ period: "total", account: "demo" })).toBe(true);
+    expect(isFiltered({ period: "7d" })).toBe(true);
   });
 });

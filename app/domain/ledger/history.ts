@@ -151,3 +151,43 @@ export function historyToCsv(rows: HistoryRow[]): string {
   }
   return `${lines.join("\r\n")}\r\n`;
 }
+
+/** A history row as JSON (the page's loader data and GET /api/transactions): amounts as exact text. */
+export interface HistoryRowJson {
+  id: string;
+  createdAt: string;
+  account: Ledger;
+  type: OperationType;
+  status: OperationStatus;
+  asset: Asset;
+  /** Exact decimal text ("0.5"); `amountMinor` is the same amount in minor units. */
+  amount: string;
+  amountMinor: string;
+  counterAsset: Asset | null;
+  counterAmount: string | null;
+  references: Record<string, string>;
+}
+
+export function historyRowJson(row: HistoryRow): HistoryRowJson {
+  return {
+    id: row.id.toString(),
+    createdAt: row.createdAt.toISOString(),
+    account: row.ledger,
+    type: row.type,
+    status: row.status,
+    asset: row.asset,
+    amount: formatAmount(row.amount, row.asset),
+    amountMinor: row.amount.toString(),
+    counterAsset: row.counterAsset,
+    counterAmount:
+      row.counterAmount !== null && row.counterAsset
+        ? formatAmount(row.counterAmount, row.counterAsset)
+        : null,
+    references: row.references,
+  };
+}
+
+/** True when any filter differs from the default (Total, every type, status and account). */
+export function isFiltered(filter: HistoryFilter): boolean {
+  return filter.period !== "total" || !!filter.type || !!filter.status || !!filter.account;
+}

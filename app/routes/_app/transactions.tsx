@@ -1,0 +1,389 @@
+import { Download, ListFilter, ReceiptText } from "lucide-react";
+import { useState } from "react";
+import { Form, isRouteErrorResponse, Link, useNavigation, useSubmit } from "react-router";
+import { getDb } from "~/db/db.server.ts";
+import { listOperations } from "~/domain/ledger/history.server.ts";
+import {
+  HISTORY_PERIOD_LABELS,
+  HISTORY_PERIODS,
+  type HistoryFilter,
+  type HistoryRowJson,
+  historyRowJson,
+  historySearchParams,
+  isFiltered,
+  parseHistoryQuery,
+} from "~/domain/ledger/history.ts";
+import {
+  LEDGER_LABELS,
+  LEDGERS,
+  OPERATION_STATUS_LABELS,
+  OPERATION_STATUSES,
+  OPERATION_TYPE_LABELS,
+  OPERATION_TYPES,
+  type OperationStatus,
+} from "~/domain/ledger/types.ts";
+import { Badge } from "~/ui/badge.tsx";
+import { Button, ButtonLink, buttonClass } from "~/ui/button.tsx";
+import { Card } from "~/ui/card.tsx";
+import { Dialog } from "~/ui/dialog.tsx";
+import { EmptyState } from "~/ui/empty-state.tsx";
+import { Select } from "~/ui/select.tsx";
+import { Table, Td, Th } from "~/ui/table.tsx";
+import { requireSession } from "~/utils/auth.server.ts";
+import type { Route } from "./+types/transactions";
+
+export const meta = () => [
+  { title: "Transactions · Coinlens" },
+  { name: "description", content: "Every deposit, withdrawal, stake, reward and swap." },
+];
+
+export async function loader(args: Route.LoaderArgs) {
+  const session = await requireSession(args);
+  const { filter, page } = parseHistoryQuery(new URL(args.request.url).searchParams);
+  const result = await listOperations(getDb(), { userId: session.user.id, filter, page });
+  return {
+    filter,
+    rows: result.rows.map(historyRowJson),
+    page: result.page,
+    pageCount: result.pageCount,
+    total: result.total,
+    pageSize: result.pageSize,
+  };
+}
+
+const STATUS_TONES: Record<OperationStatus, "positive" | "warning" | "negative"> = {
+  completed: "positive",
+  pending: "warning",
+  failed: "negative",
+};
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/** "22 Nov 2026, 08:12 UTC": UTC so the server's and the browser's rendering agree. */
+function formatDate(iso: string) {
+  const d = new Date(iso);
+  const hh = String(d.getUTCHours()).padStart(2, "0");
+  const mm = String(d.getUTCMinutes()).padStart(2, "0");
+  return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}, ${hh}:${mm} UTC`;
+}
+
+/** "12345.678" → "12,345.678": grouping for reading; the digits stay exact. */
+function grouped(amount: string) {
+  const [whole = "", fraction] = amount.split(".");
+  const text = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  return fraction === undefined ? text : `${text}.${fraction}`;
+}
+
+function amountText(row: HistoryRowJson) {
+  const main = `${grouped(row.amount)} ${row.asset}`;
+  return row.counterAmount && row.counterAsset
+    ? `${main} → ${grouped(row.counterAmount)} ${row.counterAsset}`
+    : main;
+}
+
+function withQuery(path: string, params: URLSearchParams) {
+  const query = params.toString();
+  return query ? `${path}?${query}` : path;
+}
+
+/** The four filters as native selects; `idPrefix` keeps ids unique between the bar and the dialog. */
+function FilterFields({
+  filter,
+  idPrefix,
+  onChange,
+}: {
+  filter: HistoryFilter;
+  idPrefix: string;
+  onChange?: (form: HTMLFormElement) => void;
+}) {
+  const change = onChange
+    ? (e: React.ChangeEvent<HTMLSelectElement>) => {
+        if (e.currentTarget.form) onChange(e.currentTarget.form);
+      }
+    : undefined;
+  return (
+    <>
+      <Select
+        id={`${idPrefix}-period`}
+        label="Period"
+        name="period"
+        defaultValue={filter.period}
+        onChange={change}
+        options={HISTORY_PERIODS.map((p) => ({ value: p, label: HISTORY_PERIOD_LABELS[p] }))}
+      />
+      <Select
+        id={`${idPrefix}-type`}
+        label="Transaction type"
+        name="type"
+        defaultValue={filter.type ?? ""}
+        onChange={change}
+        options={[
+          { value: "", label: "All types" },
+          ...OPERATION_TYPES.map((t) => ({ value: t, label: OPERATION_TYPE_LABELS[t] })),
+        ]}
+      />
+      <Select
+        id={`${idPrefix}-status`}
+        label="Status"
+        name="status"
+        defaultValue={filter.status ?? ""}
+        onChange={change}
+        options={[
+          { value: "", label: "All statuses" },
+          ...OPERATION_STATUSES.map((s) => ({ value: s, label: OPERATION_STATUS_LABELS[s] })),
+        ]}
+      />
+      <Select
+        id={`${idPrefix}-account`}
+        label="Account"
+        name="account"
+        defaultValue={filter.account ?? ""}
+        onChange={change}
+        options={[
+          { value: "", label: "All accounts" },
+          ...LEDGERS.map((l) => ({ value: l, label: LEDGER_LABELS[l] })),
+        ]}
+      />
+    </>
+  );
+}
+
+/** Drops empty and default values so the URL only carries the filters that are set. */
+function cleanSubmit(submit: ReturnType<typeof useSubmit>, form: HTMLFormElement) {
+  const params = new URLSearchParams();
+  for (const [key, value] of new FormData(form)) {
+    if (typeof value === "string" && value && !(key === "period" && value === "total"))
+      params.set(key, value);
+  }
+  void submit(params, { method: "get", action: "/transactions", preventScrollReset: true });
+}
+
+export default function Transactions({ loaderData }: Route.ComponentProps) {
+  const { filter, rows, page, pageCount, total, pageSize } = loaderData;
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const loading = navigation.state === "loading" && navigation.location.pathname === "/transactions";
+  const filtered = isFiltered(filter);
+  const exportHref = withQuery("/transactions/export", historySearchParams(filter));
+  const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
+  const last = Math.min(total, page * pageSize);
+  // Remount the filter forms whenever the URL's filter changes, so their selects show it.
+  const filterKey = historySearchParams(filter).toString();
+
+  return (
+    <div className="container-page space-y-5 py-6 sm:py-8">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold tracking-tight text-ink">Transactions</h1>
+        <div className="flex items-center gap-2">
+          <Dialog
+            open={dialogOpen}
+            onOpenChange={setDialogOpen}
+            title="Filter transactions"
+            trigger={
+              <Button variant="secondary" size="sm" className="md:hidden">
+                <ListFilter aria-hidden className="size-4" /> Filter
+              </Button>
+            }
+            actions={
+              <Button type="submit" form="history-filter-dialog">
+                Apply filters
+              </Button>
+            }
+          >
+            <Form
+              key={filterKey}
+              id="history-filter-dialog"
+              method="get"
+              action="/transactions"
+              className="grid gap-4"
+              onSubmit={(e) => {
+                e.preventDefault();
+                cleanSubmit(submit, e.currentTarget);
+                setDialogOpen(false);
+              }}
+            >
+              <FilterFields filter={filter} idPrefix="dialog" />
+            </Form>
+          </Dialog>
+          {filtered ? (
+            <ButtonLink to="/transactions" variant="ghost" size="sm">
+              Clear<span className="sr-only"> filters</span>
+            </ButtonLink>
+          ) : null}
+          <a
+            href={exportHref}
+            download
+            className={buttonClass(
+              "secondary",
+              "sm",
+              total === 0 ? "pointer-events-none opacity-60" : undefined,
+            )}
+            aria-disabled={total === 0 || undefined}
+          >
+            <Download aria-hidden className="size-4" /> Export CSV
+          </a>
+        </div>
+      </div>
+
+      <Form
+        key={filterKey}
+        method="get"
+        action="/transactions"
+        aria-label="Filters"
+        className="hidden items-end gap-3 md:grid md:grid-cols-[repeat(4,minmax(0,1fr))_auto]"
+        onSubmit={(e) => {
+          e.preventDefault();
+          cleanSubmit(submit, e.currentTarget);
+        }}
+      >
+        <FilterFields filter={filter} idPrefix="bar" onChange={(form) => cleanSubmit(submit, form)} />
+        <Button type="submit" variant="secondary">
+          Apply
+        </Button>
+      </Form>
+
+      <p className="text-sm text-muted" aria-live="polite">
+        {loading
+          ? "Loading transactions…"
+          : total === 0
+            ? "No transactions to show."
+            : `Showing ${first}–${last} of ${total} transaction${total === 1 ? "" : "s"}${filtered ? " matching your filters" : ""}.`}
+      </p>
+
+      <Card className={loading ? "overflow-hidden opacity-60 transition-opacity" : "overflow-hidden"}>
+        {rows.length === 0 ? (
+          filtered ? (
+            <EmptyState icon={ReceiptText} title="No transactions match these filters">
+              <p>Try a longer period or another type.</p>
+              <Link to="/transactions" className="mt-2 inline-block font-semibold text-brand underline">
+                Clear filters
+              </Link>
+            </EmptyState>
+          ) : (
+            <EmptyState
+              icon={ReceiptText}
+              title="No transactions yet"
+              action={<ButtonLink to="/deposit">Make a deposit</ButtonLink>}
+            >
+              <p>Deposits, withdrawals, stakes, rewards and swaps will be listed here.</p>
+            </EmptyState>
+          )
+        ) : (
+          <>
+            <Table caption="Transactions" className="hidden sm:table">
+              <thead>
+                <tr>
+                  <Th>Date</Th>
+                  <Th>Type</Th>
+                  <Th className="text-right">Amount</Th>
+                  <Th>Currency</Th>
+                  <Th>Status</Th>
+                  <Th>Account</Th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <tr key={row.id}>
+                    <Td className="whitespace-nowrap text-muted">{formatDate(row.createdAt)}</Td>
+                    <Td className="font-medium">{OPERATION_TYPE_LABELS[row.type]}</Td>
+                    <Td className="text-right tabular-nums">
+                      {grouped(row.amount)}
+                      {row.counterAmount && row.counterAsset ? (
+                        <span className="block text-xs text-muted">
+                          → {grouped(row.counterAmount)} {row.counterAsset}
+                        </span>
+                      ) : null}
+                    </Td>
+                    <Td>{row.asset}</Td>
+                    <Td>
+                      <Badge tone={STATUS_TONES[row.status]}>{OPERATION_STATUS_LABELS[row.status]}</Badge>
+                    </Td>
+                    <Td className="text-muted">{LEDGER_LABELS[row.account]}</Td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+            <ul className="divide-y divide-line sm:hidden" aria-label="Transactions">
+              {rows.map((row) => (
+                <li key={row.id} className="flex items-start justify-between gap-3 px-4 py-3">
+                  <div className="min-w-0">
+                    <p className="font-medium text-ink">
+                      {OPERATION_TYPE_LABELS[row.type]}
+                      <span className="ml-2 text-xs font-normal text-muted">
+                        {LEDGER_LABELS[row.account]}
+                      </span>
+                    </p>
+                    <p className="text-xs text-muted">{formatDate(row.createdAt)}</p>
+                  </div>
+                  <div className="text-right">
+                    <p className="text-sm font-semibold text-ink tabular-nums">{amountText(row)}</p>
+                    <Badge tone={STATUS_TONES[row.status]}>{OPERATION_STATUS_LABELS[row.status]}</Badge>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </Card>
+
+      {pageCount > 1 ? (
+        <nav aria-label="Pagination" className="flex items-center justify-between gap-3">
+          {page > 1 ? (
+            <ButtonLink
+              to={withQuery("/transactions", historySearchParams(filter, page - 1))}
+              variant="secondary"
+              size="sm"
+              rel="prev"
+            >
+              Previous<span className="sr-only"> page</span>
+            </ButtonLink>
+          ) : (
+            <span />
+          )}
+          <span className="text-sm text-muted" aria-current="page">
+            Page {page} of {pageCount}
+          </span>
+          {page < pageCount ? (
+            <ButtonLink
+              to={withQuery("/transactions", historySearchParams(filter, page + 1))}
+              variant="secondary"
+              size="sm"
+              rel="next"
+            >
+              Next<span className="sr-only"> page</span>
+            </ButtonLink>
+          ) : (
+            <span />
+          )}
+        </nav>
+      ) : null}
+    </div>
+  );
+}
+
+/** The seed's 'Error loading transactions', as a page with a way to try again. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return (
+    <div className="container-page py-8">
+      <Card role="alert">
+        <EmptyState
+          icon={ReceiptText}
+          title="Error loading transactions"
+          headingLevel={1}
+          action={
+            <a href="/transactions" className={buttonClass("primary")}>
+              Try again
+            </a>
+          }
+        >
+          <p>
+            We could not load your history just now{status === 500 ? "" : ` (error ${status})`}. Nothing has
+            changed in your account.
+          </p>
+        </EmptyState>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import { data, redirect } from "react-router";
+import { getConfig } from "~/config.server.ts";
+import { safeRedirect } from "~/domain/accounts/schemas.ts";
+import { parseDisplayPrefs, serializeDisplayPrefs } from "~/domain/portfolio/display-prefs.ts";
+import { isDisplayCurrency } from "~/domain/portfolio/valuation.ts";
+import { requireSession } from "~/utils/auth.server.ts";
+import type { Route } from "./+types/account-display";
+
+/**
+ * POST /account/display: remember the wallet's currency and whether balances are hidden. The
+ * page changes at once in the browser; this only makes the choice stick (and works without JS).
+ */
+export async function action(args: Route.ActionArgs) {
+  await requireSession(args);
+  const form = await args.request.formData();
+  const prefs = parseDisplayPrefs(args.request.headers.get("cookie"));
+  const currency = form.get("currency");
+  const hidden = form.get("hidden");
+  if (currency !== null) {
+    if (!isDisplayCurrency(currency)) return data({ error: "Choose USD, EUR or GBP." }, { status: 400 });
+    prefs.currency = currency;
+  }
+  if (hidden !== null) {
+    if (hidden !== "true" && hidden !== "false") return data({ error: "Unknown request." }, { status: 400 });
+    prefs.hidden = hidden === "true";
+  }
+  const headers = {
+    "Set-Cookie": serializeDisplayPrefs(prefs, { secure: getConfig().publicUrl.startsWith("https:") }),
+  };
+  // The page's script sends via=fetcher and gets the prefs back; a plain form post (before
+  // JavaScript has loaded) returns to the page it came from.
+  if (form.get("via") !== "fetcher") {
+    const referer = args.request.headers.get("referer");
+    return redirect(safeRedirect(referer ? new URL(referer).pathname : "/wallet"), { headers });
+  }
+  return data({ prefs }, { headers });
+}
+
+export function loader() {
+  return redirect("/wallet");
+}
