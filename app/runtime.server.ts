@@ -1,6 +1,7 @@
 import { seedDatabase } from "../db/seed.ts";
 import { getConfig } from "./config.server.ts";
 import { connectDatabase, disconnectDatabase, getDatabase } from "./db/db.server.ts";
+import { withStartupLock } from "./db/migrate.server.ts";
 import { startDepositWatchers, stopDepositWatchers } from "./domain/deposits/watch.server.ts";
 import { createMailer } from "./domain/mail/mailer.server.ts";
 import { startMarketData, stopMarketData } from "./domain/market-data/service.server.ts";
@@ -18,12 +19,16 @@ export async function boot() {
     kind: database.kind,
     ...(config.database.kind === "pglite" ? { dataDir: config.database.dataDir } : {}),
   });
-  // The default staking products and brokers are product defaults, not sample data: added once.
-  await seedTradeDefaults(database.db);
-  if (config.seedSampleData) {
-    const { inserted } = await seedDatabase(database.db);
-    log.info("sample data seeded", { inserted });
-  }
+  // Seeding is idempotent but not race-free (two servers could both insert the demo member), so
+  // it runs under the same lock as the migrations.
+  await withStartupLock(database, async () => {
+    // The default staking products and brokers are product defaults, not sample data: added once.
+    await seedTradeDefaults(database.db);
+    if (config.seedSampleData) {
+      const { inserted } = await seedDatabase(database.db);
+      log.info("sample data seeded", { inserted });
+    }
+  });
   // Market data: fills the cache before the first request, then refreshes it (one server per job).
   await startMarketData(database, config);
   // Chain watchers: credit deposits as confirmations arrive (ADR 0052).

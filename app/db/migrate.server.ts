@@ -6,26 +6,35 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { type Database, findProjectRoot } from "./client.server.ts";
 
 // Any constant works; it only has to be the same in every app server.
-const MIGRATION_LOCK_ID = 7_426_001;
+const STARTUP_LOCK_ID = 7_426_001;
 
 /**
- * Applies committed migrations. On PostgreSQL several app servers may start at once, so one
- * holds an advisory lock while the others wait, then find nothing left to do.
+ * Runs `work` while holding the start-up advisory lock. On PostgreSQL several app servers may
+ * start at once: one migrates and seeds while the others wait, then find nothing left to do.
+ * (The embedded database has one process by construction.)
  */
+export async function withStartupLock<T>(database: Database, work: () => Promise<T>): Promise<T> {
+  if (database.kind === "pglite") return work();
+  const pool = database.pool;
+  if (!pool) throw new Error("PostgreSQL database without a pool");
+  const lockClient = await pool.connect();
+  try {
+    await lockClient.query("select pg_advisory_lock($1)", [STARTUP_LOCK_ID]);
+    return await work();
+  } finally {
+    await lockClient.query("select pg_advisory_unlock($1)", [STARTUP_LOCK_ID]).catch(() => {});
+    lockClient.release();
+  }
+}
+
+/** Applies committed migrations, under the start-up lock on PostgreSQL. */
 export async function migrateDatabase(database: Database): Promise<void> {
   const migrationsFolder = path.join(findProjectRoot(), "db", "migrations");
   if (database.kind === "pglite") {
     await migratePglite(database.db as unknown as PgliteDatabase, { migrationsFolder });
     return;
   }
-  const pool = database.pool;
-  if (!pool) throw new Error("PostgreSQL database without a pool");
-  const lockClient = await pool.connect();
-  try {
-    await lockClient.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
-    await migratePg(database.db as unknown as NodePgDatabase, { migrationsFolder });
-  } finally {
-    await lockClient.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => {});
-    lockClient.release();
-  }
+  await withStartupLock(database, () =>
+    migratePg(database.db as unknown as NodePgDatabase, { migrationsFolder }),
+  );
 }

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import pg from "pg";
 
 // The process itself: start-up checks, the embedded database's lock and graceful shutdown.
 // Each test starts its own server on its own port and data directory.
@@ -78,5 +79,58 @@ test.describe("server process", () => {
     await waitForReady(3193, third.child);
     third.child.kill("SIGTERM");
     expect(await third.exited).toBe(0);
+  });
+});
+
+test.describe("on a PostgreSQL server", () => {
+  test.describe.configure({ timeout: 150_000 });
+  // CI always sets TEST_DATABASE_URL (.ci/run does when PostgreSQL answers); a laptop without a
+  // PostgreSQL server runs everything else.
+  test.skip(!process.env.TEST_DATABASE_URL, "needs TEST_DATABASE_URL");
+
+  test("two app servers started at once on one empty database migrate it once, seed it and serve", async () => {
+    const url = new URL(process.env.TEST_DATABASE_URL ?? "");
+    const name = `coinlens_e2e_${process.pid}_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: url.toString() });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    url.pathname = `/${name}`;
+    const servers = [3194, 3195].map((port) => ({
+      port,
+      ...startServer({ PORT: String(port), DATABASE_URL: url.toString(), SEED_SAMPLE_DATA: "true" }),
+    }));
+    try {
+      await Promise.all(servers.map((s) => waitForReady(s.port, s.child)));
+      for (const s of servers) {
+        const home = await fetch(`http://localhost:${s.port}/`);
+        expect(home.status).toBe(200);
+        expect(await home.text()).toContain("The time to invest in crypto is now.");
+        const guarded = await fetch(`http://localhost:${s.port}/dashboard`, { redirect: "manual" });
+        expect(guarded.headers.get("location")).toMatch(/^\/login/);
+      }
+      // The demo member was seeded once and signs in through either server.
+      const signIn = await fetch("http://localhost:3195/login", {
+        method: "POST",
+        redirect: "manual",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: "http://localhost:3195" },
+        body: new URLSearchParams({ email: "demo@coinlens.test", password: "Coinlens-demo-2026!" }),
+      });
+      expect(signIn.headers.get("location")).toBe("/dashboard");
+      expect(signIn.headers.get("set-cookie")).toMatch(/HttpOnly/i);
+      const db = new pg.Client({ connectionString: url.toString() });
+      await db.connect();
+      const { rows } = await db.query(
+        "select count(*)::int as n from users where email = 'demo@coinlens.test'",
+      );
+      const migrations = await db.query("select count(*)::int as n from drizzle.__drizzle_migrations");
+      await db.end();
+      expect(rows[0].n).toBe(1);
+      expect(migrations.rows[0].n).toBeGreaterThan(0);
+    } finally {
+      for (const s of servers) s.child.kill("SIGTERM");
+      await Promise.all(servers.map((s) => s.exited));
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    }
   });
 });
