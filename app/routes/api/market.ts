@@ -6,7 +6,7 @@ import type { Route } from "./+types/market";
 
 /**
  * GET /api/market/quotes · /api/market/markets · /api/market/fx — cached market data as JSON
- * (docs/api.md). Public: prices are not personal data. Never calls a provider.
+ * (README, "Market data"). Public: prices are not personal data. Never calls a provider.
  */
 export async function loader({ params, request }: Route.LoaderArgs) {
   const { staleSeconds } = getConfig().market;
