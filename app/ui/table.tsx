@@ -9,7 +9,9 @@ export function Table({
   ...rest
 }: HTMLAttributes<HTMLTableElement> & { caption?: string }) {
   return (
-    <div className="overflow-x-auto">
+    // `relative` keeps absolutely placed children (sr-only header text) inside the scroller, so a
+    // wide table never widens the page on a phone.
+    <div className="relative overflow-x-auto">
       <table className={cn("w-full border-collapse text-left text-sm", className)} {...rest}>
         {caption ? <caption className="sr-only">{caption}</caption> : null}
         {children}

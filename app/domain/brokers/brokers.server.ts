@@ -48,6 +48,15 @@ export async function listBrokers(db: Db, options: { enabledOnly?: boolean } = {
   return rows.map(fromRow);
 }
 
+export async function getBroker(db: Db, id: bigint): Promise<Broker | undefined> {
+  const [row] = await queryRows<BrokerRow>(
+    db,
+    sql`select id::text as id, name, url, image_url, price_text, affiliate, sort_order, enabled from brokers
+        where id = ${id.toString()}::bigint`,
+  );
+  return row ? fromRow(row) : undefined;
+}
+
 export interface BrokerInput {
   name: string;
   url: string;

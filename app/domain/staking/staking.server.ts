@@ -96,6 +96,37 @@ export async function listStakingProducts(
   return rows.map(productFromRow);
 }
 
+/** One product by id; `forUpdate` locks its row until the surrounding transaction ends. */
+export async function getStakingProduct(
+  db: Db,
+  id: bigint,
+  options: { forUpdate?: boolean } = {},
+): Promise<StakingProductRow | undefined> {
+  const [row] = await queryRows<ProductRow>(
+    db,
+    options.forUpdate
+      ? sql`select ${PRODUCT_COLUMNS} from staking_products where id = ${id.toString()}::bigint for update`
+      : sql`select ${PRODUCT_COLUMNS} from staking_products where id = ${id.toString()}::bigint`,
+  );
+  return row ? productFromRow(row) : undefined;
+}
+
+/** What is staked and still open in each product, per ledger (capacity is counted per ledger). */
+export async function openAmountsByProduct(db: Db): Promise<Map<string, { real: bigint; demo: bigint }>> {
+  const rows = await queryRows<{ product_id: string; ledger: Ledger; total: string }>(
+    db,
+    sql`select product_id::text as product_id, ledger, sum(amount)::text as total from staking_positions
+        where status = 'open' group by product_id, ledger`,
+  );
+  const totals = new Map<string, { real: bigint; demo: bigint }>();
+  for (const r of rows) {
+    const entry = totals.get(r.product_id) ?? { real: 0n, demo: 0n };
+    entry[r.ledger] = big(r.total);
+    totals.set(r.product_id, entry);
+  }
+  return totals;
+}
+
 /** Seeds the realistic defaults; existing rows (an admin's edits) are left alone. */
 export async function seedStakingProducts(db: Db): Promise<number> {
   let inserted = 0;

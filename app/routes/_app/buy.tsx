@@ -53,7 +53,16 @@ export default function BuyPage({ loaderData }: Route.ComponentProps) {
                     rel="noopener noreferrer sponsored"
                     className="flex h-full flex-col items-start gap-3 rounded-lg p-5 hover:bg-subtle"
                   >
-                    <img src={b.imageUrl} alt="" width={48} height={48} className="size-12 rounded-xl" />
+                    {b.imageUrl ? (
+                      <img src={b.imageUrl} alt="" width={48} height={48} className="size-12 rounded-xl" />
+                    ) : (
+                      <span
+                        aria-hidden
+                        className="grid size-12 place-items-center rounded-xl bg-brand-soft text-lg font-bold text-brand-strong"
+                      >
+                        {b.name.slice(0, 2).toUpperCase()}
+                      </span>
+                    )}
                     <span className="text-lg font-semibold text-ink">{b.name}</span>
                     <span className="text-sm text-muted">{b.priceText}</span>
                     <span className="mt-auto inline-flex items-center gap-1 text-sm font-semibold text-brand">

@@ -1,285 +1,598 @@
 import { randomUUID } from "node:crypto";
-import { data, Form, useActionData } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { getDb } from "~/db/db.server.ts";
-import { listBrokers, updateBroker } from "~/domain/brokers/brokers.server.ts";
-import { getSystemBalance } from "~/domain/ledger/ledger.server.ts";
-import { isLedger } from "~/domain/ledger/types.ts";
-import { formatAmount, safeParseAmount } from "~/domain/money/amount.ts";
-import { ASSETS, CRYPTO_ASSETS, isAsset, isCryptoAsset } from "~/domain/money/assets.ts";
-import { DURATION_LABELS, formatAprPercent, type StakeDurationDays } from "~/domain/staking/rules.ts";
 import {
-  fundRewardsPool,
-  getRewardsPool,
-  listStakingProducts,
-  updateStakingProduct,
-} from "~/domain/staking/staking.server.ts";
-import { fundTreasury, getSwapSpreadBps, setSwapSpreadBps } from "~/domain/swap/swap.server.ts";
-import { Button } from "~/ui/button.tsx";
+  addBroker,
+  earnAdminView,
+  editBroker,
+  editStakingProduct,
+  fundByAdmin,
+  type StaffActor,
+  setBrokerShown,
+  setSwapSpreadByAdmin,
+} from "~/domain/earn/admin.server.ts";
+import {
+  type BrokerField,
+  type BrokerFields,
+  type FieldErrors,
+  type FundingField,
+  type ProductField,
+  parseBrokerForm,
+  parseFundingForm,
+  parseProductForm,
+  parseSpreadForm,
+  productFormDefaults,
+} from "~/domain/earn/admin-forms.ts";
+import { formatAmount } from "~/domain/money/amount.ts";
+import { ASSETS } from "~/domain/money/assets.ts";
+import type { Permission } from "~/domain/payments/permissions.ts";
+import { DURATION_LABELS, formatAprPercent, type StakeDurationDays } from "~/domain/staking/rules.ts";
+import { getStakingProduct } from "~/domain/staking/staking.server.ts";
+import { Badge } from "~/ui/badge.tsx";
+import { Button, ButtonLink } from "~/ui/button.tsx";
 import { Card, CardHeader } from "~/ui/card.tsx";
-import { inputClass } from "~/ui/field.tsx";
+import { Field } from "~/ui/field.tsx";
+import { Select } from "~/ui/select.tsx";
 import { Table, Td, Th } from "~/ui/table.tsx";
-import { type RouteArgs, requireSession } from "~/utils/auth.server.ts";
 import type { Route } from "./+types/earn";
+import { AdminErrorBoundary } from "./forbidden.tsx";
+import { requirePaymentPermission } from "./payments-guard.server.ts";
+
+export const ErrorBoundary = AdminErrorBoundary;
 
 export const meta = () => [{ title: "Earn and trade · Admin" }, { name: "robots", content: "noindex" }];
 
-async function requireAdmin(args: RouteArgs) {
-  const session = await requireSession(args);
-  if (session.user.role !== "admin")
-    throw data({ message: "Only administrators manage staking and swaps." }, { status: 403 });
-  return session;
-}
+const amount = (minor: bigint | null, asset: (typeof ASSETS)[number]) =>
+  minor === null ? "—" : `${formatAmount(minor, asset, { grouping: true })} ${asset}`;
+
+const productLabel = (p: { asset: string; durationDays: number }) =>
+  `${p.asset} · ${DURATION_LABELS[p.durationDays as StakeDurationDays]}`;
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireAdmin(args);
-  const db = getDb();
-  const products = await listStakingProducts(db);
-  const pools = [];
-  for (const ledger of ["real", "demo"] as const) {
-    for (const asset of CRYPTO_ASSETS) {
-      const pool = await getRewardsPool(db, { ledger, asset });
-      const treasury = await getSystemBalance(db, { ledger, kind: "treasury", asset });
-      pools.push({
-        ledger,
-        asset,
-        available: formatAmount(pool.availableMinor, asset, { grouping: true }),
-        reserved: formatAmount(pool.reservedMinor, asset, { grouping: true }),
-        treasury: formatAmount(treasury, asset, { grouping: true }),
-      });
-    }
-    const usd = await getSystemBalance(db, { ledger, kind: "treasury", asset: "USD" });
-    pools.push({
-      ledger,
-      asset: "USD",
-      available: "—",
-      reserved: "—",
-      treasury: formatAmount(usd, "USD", { grouping: true }),
-    });
-  }
+  await requirePaymentPermission(args, "read:earn:any");
+  const view = await earnAdminView(getDb());
+  const url = new URL(args.request.url);
+  const products = view.products.map((p) => ({
+    id: p.id.toString(),
+    label: productLabel(p),
+    asset: p.asset,
+    apr: `${formatAprPercent(p.aprBps)} %`,
+    minimum: `${formatAmount(p.minimumUsdMinor, "USD", { grouping: true })} USD`,
+    perMemberMaximum: amount(p.perMemberMaximumMinor, p.asset),
+    totalCapacity: amount(p.totalCapacityMinor, p.asset),
+    open: `${formatAmount(p.openReal, p.asset, { grouping: true })} / ${formatAmount(p.openDemo, p.asset, { grouping: true })}`,
+    enabled: p.enabled,
+    form: productFormDefaults(p.asset, p),
+  }));
+  const brokers = view.brokers.map((b) => ({ ...b, id: b.id.toString() }));
+
+  // ?product=<id> and ?broker=<id|new> open an editor; ?done=… says what the last save changed.
+  const productId = url.searchParams.get("product");
+  const brokerId = url.searchParams.get("broker");
+  const editingProduct = products.find((p) => p.id === productId) ?? null;
+  const editingBroker =
+    brokerId === "new" ? ("new" as const) : (brokers.find((b) => b.id === brokerId) ?? null);
+  const done = url.searchParams.get("done");
+  const doneId = url.searchParams.get("id");
+  const notice =
+    done === "product"
+      ? `Saved ${products.find((p) => p.id === doneId)?.label ?? "the product"}.`
+      : done === "broker"
+        ? `Saved ${brokers.find((b) => b.id === doneId)?.name ?? "the broker"}.`
+        : null;
   return {
-    products: products.map((p) => ({
-      id: p.id.toString(),
+    products,
+    pools: view.pools.map((p) => ({
+      key: `${p.ledger}-${p.asset}`,
+      ledger: p.ledger,
       asset: p.asset,
-      duration: DURATION_LABELS[p.durationDays as StakeDurationDays],
-      apr: formatAprPercent(p.aprBps),
-      enabled: p.enabled,
+      pool: amount(p.poolMinor, p.asset),
+      reserved: amount(p.reservedMinor, p.asset),
+      treasury: amount(p.treasuryMinor, p.asset),
     })),
-    pools,
-    spreadBps: await getSwapSpreadBps(db),
-    brokers: (await listBrokers(db)).map((b) => ({ ...b, id: b.id.toString() })),
+    spreadBps: view.spreadBps,
+    brokers,
+    editingProduct,
+    editingBroker,
+    notice,
     fundingKey: randomUUID(),
   };
 }
 
-export async function action(args: Route.ActionArgs) {
-  await requireAdmin(args);
-  const db = getDb();
-  const form = await args.request.formData();
-  const get = (name: string) => String(form.get(name) ?? "").trim();
-  const intent = get("intent");
-  try {
-    if (intent === "product") {
-      const apr = /^\d{1,3}(\.\d{1,2})?$/.exec(get("apr"));
-      if (!apr) return data({ message: "Enter the APR as a percent such as 6.5." }, 400);
-      const aprBps = Math.round(Number(get("apr")) * 100);
-      if (aprBps > 10_000) return data({ message: "The APR must be at most 100 %." }, 400);
-      await updateStakingProduct(db, BigInt(get("id")), { aprBps, enabled: form.get("enabled") === "on" });
-      return { message: "Product saved." };
-    }
-    if (intent === "fund-pool" || intent === "fund-treasury") {
-      const ledger = get("ledger");
-      const asset = get("asset");
-      if (!isLedger(ledger) || !isAsset(asset))
-        return data({ message: "Choose a ledger and an asset." }, 400);
-      const amount = safeParseAmount(get("amount"), asset, { allowZero: false });
-      if (!amount.ok) return data({ message: amount.error.message }, 400);
-      const key = `admin-fund:${get("key")}`;
-      if (intent === "fund-pool") {
-        if (!isCryptoAsset(asset))
-          return data({ message: "Rewards pools exist for the crypto assets." }, 400);
-        await fundRewardsPool(db, { ledger, asset, amountMinor: amount.value, idempotencyKey: key });
-      } else {
-        await fundTreasury(db, { ledger, asset, amountMinor: amount.value, idempotencyKey: key });
-      }
-      return { message: `Funded ${formatAmount(amount.value, asset)} ${asset} on the ${ledger} ledger.` };
-    }
-    if (intent === "spread") {
-      const bps = Number(get("spreadBps"));
-      if (!Number.isInteger(bps) || bps < 0 || bps > 1000)
-        return data({ message: "The spread must be 0 to 1000 basis points." }, 400);
-      await setSwapSpreadBps(db, bps);
-      return { message: "Spread saved." };
-    }
-    if (intent === "broker") {
-      await updateBroker(db, BigInt(get("id")), {
-        name: get("name"),
-        url: get("url"),
-        imageUrl: get("imageUrl"),
-        priceText: get("priceText"),
-        affiliate: form.get("affiliate") === "on",
-        sortOrder: Number(get("sortOrder")) || 0,
-        enabled: form.get("enabled") === "on",
-      });
-      return { message: "Broker saved." };
-    }
-    return data({ message: "Unknown request." }, 400);
-  } catch (error) {
-    return data(
-      { message: error instanceof RangeError ? error.message : "That did not work. Please try again." },
-      400,
-    );
-  }
+type ActionData =
+  | { intent: "product"; errors: FieldErrors<ProductField>; values: Record<string, string>; message?: string }
+  | { intent: "fund"; errors: FieldErrors<FundingField>; values: Record<string, string>; message?: string }
+  | { intent: "spread"; errors: FieldErrors<"spreadBps">; values: Record<string, string>; message?: string }
+  | { intent: "broker"; errors: FieldErrors<BrokerField>; values: Record<string, string>; message?: string }
+  | { intent: "done"; message: string };
+
+async function guard(args: Route.ActionArgs, permission: Permission): Promise<StaffActor> {
+  const { adminId, ip, userAgent } = await requirePaymentPermission(args, permission);
+  return { adminId, ip, userAgent };
 }
 
-export default function AdminEarn({ loaderData }: Route.ComponentProps) {
-  const result = useActionData<typeof action>();
-  const { products, pools, brokers } = loaderData;
+const idOf = (value: string) => (/^\d{1,18}$/.test(value) ? BigInt(value) : null);
+
+export async function action(args: Route.ActionArgs) {
+  // Signed in as staff with two-factor at all, before reading anything the request sent.
+  await requirePaymentPermission(args, "read:earn:any");
+  const form = await args.request.formData();
+  const fields = Object.fromEntries(form);
+  const values = Object.fromEntries(
+    Object.entries(fields).map(([k, v]) => [k, typeof v === "string" ? v : ""]),
+  ) as Record<string, string>;
+  const intent = values.intent ?? "";
+  const db = getDb();
+
+  if (intent === "product") {
+    const actor = await guard(args, "update:staking-product:any");
+    const id = idOf(values.id ?? "");
+    const product = id === null ? undefined : await getStakingProduct(db, id);
+    if (!product || id === null)
+      throw data({ message: "This staking product does not exist." }, { status: 404 });
+    const parsed = parseProductForm(product.asset, fields);
+    if (!parsed.ok) return data<ActionData>({ intent, errors: parsed.errors, values }, 400);
+    const result = await editStakingProduct(db, actor, id, parsed.value);
+    if (!result.ok) throw data({ message: result.message }, { status: 404 });
+    return redirect(`/admin/earn?done=product&id=${id}`);
+  }
+
+  if (intent === "fund-pool" || intent === "fund-treasury") {
+    const target = intent === "fund-pool" ? "pool" : "treasury";
+    const actor = await guard(args, target === "pool" ? "fund:rewards-pool:any" : "fund:treasury:any");
+    const parsed = parseFundingForm(target, fields);
+    if (!parsed.ok) return data<ActionData>({ intent: "fund", errors: parsed.errors, values }, 400);
+    const key = values.key ?? "";
+    if (!/^[\w-]{8,100}$/.test(key))
+      throw data({ message: "Reload the page and try again." }, { status: 400 });
+    const { ledger, asset, amountMinor } = parsed.value;
+    const result = await fundByAdmin(db, actor, { ...parsed.value, idempotencyKey: `admin-fund:${key}` });
+    const what = target === "pool" ? "rewards pool" : "treasury";
+    return data<ActionData>({
+      intent: "done",
+      message: result.replayed
+        ? `That funding was already recorded; nothing changed.`
+        : `Funded the ${ledger} ${asset} ${what} with ${formatAmount(amountMinor, asset, { grouping: true })} ${asset}.`,
+    });
+  }
+
+  if (intent === "spread") {
+    const actor = await guard(args, "update:swap-spread:any");
+    const parsed = parseSpreadForm(fields);
+    if (!parsed.ok) return data<ActionData>({ intent, errors: parsed.errors, values }, 400);
+    await setSwapSpreadByAdmin(db, actor, parsed.value);
+    return data<ActionData>({ intent: "done", message: `Swap spread saved: ${parsed.value} basis points.` });
+  }
+
+  if (intent === "broker") {
+    const actor = await guard(args, "manage:broker:any");
+    const parsed = parseBrokerForm(fields);
+    if (!parsed.ok) return data<ActionData>({ intent, errors: parsed.errors, values }, 400);
+    if (values.id === "new") {
+      const id = await addBroker(db, actor, parsed.value);
+      return redirect(`/admin/earn?done=broker&id=${id}`);
+    }
+    const id = idOf(values.id ?? "");
+    const result = id === null ? null : await editBroker(db, actor, id, parsed.value);
+    if (!result?.ok) throw data({ message: "This broker does not exist." }, { status: 404 });
+    return redirect(`/admin/earn?done=broker&id=${id}`);
+  }
+
+  if (intent === "broker-shown") {
+    const actor = await guard(args, "manage:broker:any");
+    const id = idOf(values.id ?? "");
+    const shown = values.shown === "true";
+    const result = id === null ? null : await setBrokerShown(db, actor, id, shown);
+    if (!result?.ok) throw data({ message: "This broker does not exist." }, { status: 404 });
+    return data<ActionData>({
+      intent: "done",
+      message: shown ? `${result.name} is shown on /buy again.` : `${result.name} is hidden from /buy.`,
+    });
+  }
+
+  throw data({ message: "Unknown request." }, { status: 400 });
+}
+
+function Checkbox({ name, label, defaultChecked }: { name: string; label: string; defaultChecked: boolean }) {
+  return (
+    <label className="flex min-h-11 items-center gap-2 text-sm font-medium text-ink">
+      <input type="checkbox" name={name} defaultChecked={defaultChecked} className="size-5 accent-brand" />
+      {label}
+    </label>
+  );
+}
+
+function ProductEditor({
+  product,
+  result,
+  busy,
+}: {
+  product: Route.ComponentProps["loaderData"]["products"][number];
+  result: ActionData | undefined;
+  busy: boolean;
+}) {
+  const failed = result?.intent === "product" ? result : undefined;
+  const value = (field: keyof typeof product.form) => failed?.values[field] ?? product.form[field];
+  return (
+    <Card>
+      <CardHeader title={<span id="editor-title">Edit {product.label}</span>} />
+      <Form method="post" aria-labelledby="editor-title" noValidate className="grid gap-4 p-5 sm:grid-cols-2">
+        <input type="hidden" name="intent" value="product" />
+        <input type="hidden" name="id" value={product.id} />
+        <Field
+          label="Est. APR (%)"
+          name="apr"
+          inputMode="decimal"
+          defaultValue={value("apr")}
+          error={failed?.errors.apr}
+          hint="Members see it as estimated APR, not guaranteed. Open stakes keep the rate they opened with."
+        />
+        <Field
+          label="Minimum stake (USD)"
+          name="minimumUsd"
+          inputMode="decimal"
+          defaultValue={value("minimumUsd")}
+          error={failed?.errors.minimumUsd}
+          hint="Valued at the current price when a member stakes."
+        />
+        <Field
+          label={`Per-member maximum (${product.asset})`}
+          name="perMemberMaximum"
+          inputMode="decimal"
+          defaultValue={value("perMemberMaximum")}
+          error={failed?.errors.perMemberMaximum}
+          hint="The most one member may have open in this product."
+        />
+        <Field
+          label={`Total capacity (${product.asset})`}
+          name="totalCapacity"
+          inputMode="decimal"
+          defaultValue={value("totalCapacity")}
+          error={failed?.errors.totalCapacity}
+          hint={`All members together, counted per ledger. Open now (real / demo): ${product.open} ${product.asset}.`}
+        />
+        <Checkbox
+          name="enabled"
+          label="Open for new stakes"
+          defaultChecked={failed ? failed.values.enabled === "on" : product.enabled}
+        />
+        <div className="flex flex-wrap items-center gap-3 sm:col-span-2">
+          <Button type="submit" busy={busy} busyLabel="Saving…">
+            Save product
+          </Button>
+          <ButtonLink to="/admin/earn" variant="secondary">
+            Cancel
+          </ButtonLink>
+        </div>
+      </Form>
+    </Card>
+  );
+}
+
+type BrokerRow = Route.ComponentProps["loaderData"]["brokers"][number];
+
+function BrokerEditor({
+  broker,
+  result,
+  busy,
+}: {
+  broker: BrokerRow | "new";
+  result: ActionData | undefined;
+  busy: boolean;
+}) {
+  const failed = result?.intent === "broker" ? result : undefined;
+  const initial: BrokerFields =
+    broker === "new"
+      ? {
+          name: "",
+          url: "https://",
+          imageUrl: "",
+          priceText: "",
+          sortOrder: 0,
+          affiliate: false,
+          enabled: true,
+        }
+      : broker;
+  const value = (field: "name" | "url" | "imageUrl" | "priceText" | "sortOrder") =>
+    failed?.values[field] ?? String(initial[field]);
+  const title = broker === "new" ? "Add a broker" : `Edit ${broker.name}`;
+  return (
+    <Card>
+      <CardHeader title={<span id="editor-title">{title}</span>} />
+      <Form method="post" aria-labelledby="editor-title" noValidate className="grid gap-4 p-5 sm:grid-cols-2">
+        <input type="hidden" name="intent" value="broker" />
+        <input type="hidden" name="id" value={broker === "new" ? "new" : broker.id} />
+        <Field label="Name" name="name" defaultValue={value("name")} error={failed?.errors.name} />
+        <Field
+          label="Link"
+          name="url"
+          type="url"
+          inputMode="url"
+          defaultValue={value("url")}
+          error={failed?.errors.url}
+          hint="Opens in a new tab, marked sponsored."
+        />
+        <Field
+          label="Image"
+          name="imageUrl"
+          defaultValue={value("imageUrl")}
+          error={failed?.errors.imageUrl}
+          hint="A path on this site, such as /images/brokers/kraken.svg; empty shows the broker’s initials."
+        />
+        <Field
+          label="Card text"
+          name="priceText"
+          defaultValue={value("priceText")}
+          error={failed?.errors.priceText}
+          hint="A short line under the name, such as prices or payment methods."
+        />
+        <Field
+          label="Order"
+          name="sortOrder"
+          inputMode="numeric"
+          defaultValue={value("sortOrder")}
+          error={failed?.errors.sortOrder}
+          hint="Lower numbers come first."
+        />
+        <div className="flex flex-col justify-center">
+          <Checkbox
+            name="affiliate"
+            label="Affiliate link (pays us a commission)"
+            defaultChecked={failed ? failed.values.affiliate === "on" : initial.affiliate}
+          />
+          <Checkbox
+            name="enabled"
+            label="Shown on /buy"
+            defaultChecked={failed ? failed.values.enabled === "on" : initial.enabled}
+          />
+        </div>
+        <div className="flex flex-wrap items-center gap-3 sm:col-span-2">
+          <Button type="submit" busy={busy} busyLabel="Saving…">
+            {broker === "new" ? "Add broker" : "Save broker"}
+          </Button>
+          <ButtonLink to="/admin/earn" variant="secondary">
+            Cancel
+          </ButtonLink>
+        </div>
+      </Form>
+    </Card>
+  );
+}
+
+export default function AdminEarn({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const { products, pools, brokers, editingProduct, editingBroker } = loaderData;
+  const result = actionData as ActionData | undefined;
+  const back = (
+    <Link to="/admin/earn" className="text-sm font-semibold text-brand underline">
+      ← Earn and trade
+    </Link>
+  );
+
+  if (editingProduct) {
+    return (
+      <div className="max-w-3xl space-y-4">
+        {back}
+        <h1 className="text-2xl font-semibold text-ink">Staking product</h1>
+        <ProductEditor product={editingProduct} result={result} busy={busy} />
+      </div>
+    );
+  }
+  if (editingBroker) {
+    return (
+      <div className="max-w-3xl space-y-4">
+        {back}
+        <h1 className="text-2xl font-semibold text-ink">Broker</h1>
+        <BrokerEditor broker={editingBroker} result={result} busy={busy} />
+      </div>
+    );
+  }
+
+  const fund = result?.intent === "fund" ? result : undefined;
+  const spread = result?.intent === "spread" ? result : undefined;
+  const message = result?.intent === "done" ? result.message : loaderData.notice;
   return (
     <div className="space-y-6">
-      <h1 className="text-2xl font-semibold text-ink">Earn and trade</h1>
-      {result?.message ? (
-        <p
-          role="status"
-          className="rounded-md bg-brand-soft px-4 py-2 text-sm font-semibold text-brand-strong"
-        >
-          {result.message}
+      <header>
+        <h1 className="text-2xl font-semibold text-ink">Earn and trade</h1>
+        <p className="mt-1 text-sm text-muted">
+          Staking products, rewards pools, swap treasuries and spread, and the brokers on /buy. Every change
+          is written to the audit log.
         </p>
-      ) : null}
+      </header>
+      <p
+        role="status"
+        className={
+          message ? "rounded-md bg-brand-soft px-4 py-2 text-sm font-semibold text-brand-strong" : "sr-only"
+        }
+      >
+        {message}
+      </p>
+
       <Card>
-        <CardHeader title="Rewards pools and treasury" />
-        <div className="overflow-x-auto p-4">
-          <Table>
-            <thead>
-              <tr>
-                <Th>Ledger</Th>
-                <Th>Asset</Th>
-                <Th>Pool available</Th>
-                <Th>Rewards reserved</Th>
-                <Th>Treasury</Th>
+        <CardHeader title="Rewards pools and treasuries" />
+        <Table caption="Rewards pools and treasuries by ledger and asset">
+          <thead>
+            <tr>
+              <Th>Ledger</Th>
+              <Th>Asset</Th>
+              <Th>Pool available</Th>
+              <Th>Rewards reserved</Th>
+              <Th>Treasury</Th>
+            </tr>
+          </thead>
+          <tbody>
+            {pools.map((p) => (
+              <tr key={p.key}>
+                <Td>{p.ledger}</Td>
+                <Td>{p.asset}</Td>
+                <Td className="tabular-nums">{p.pool}</Td>
+                <Td className="tabular-nums">{p.reserved}</Td>
+                <Td className="tabular-nums">{p.treasury}</Td>
               </tr>
-            </thead>
-            <tbody>
-              {pools.map((p) => (
-                <tr key={`${p.ledger}-${p.asset}`}>
-                  <Td>{p.ledger}</Td>
-                  <Td>{p.asset}</Td>
-                  <Td>{p.available}</Td>
-                  <Td>{p.reserved}</Td>
-                  <Td>{p.treasury}</Td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-        </div>
-        <Form method="post" className="flex flex-wrap items-end gap-3 border-t border-line p-4">
+            ))}
+          </tbody>
+        </Table>
+        <Form
+          method="post"
+          noValidate
+          aria-label="Fund a rewards pool or a treasury"
+          className="grid gap-4 border-t border-line p-5 sm:grid-cols-3"
+        >
           <input type="hidden" name="key" value={loaderData.fundingKey} />
-          <label className="text-sm">
-            Ledger
-            <select name="ledger" className={inputClass}>
-              <option value="real">real</option>
-              <option value="demo">demo</option>
-            </select>
-          </label>
-          <label className="text-sm">
-            Asset
-            <select name="asset" className={inputClass}>
-              {ASSETS.map((a) => (
-                <option key={a}>{a}</option>
-              ))}
-            </select>
-          </label>
-          <label className="text-sm">
-            Amount
-            <input name="amount" inputMode="decimal" className={inputClass} required />
-          </label>
-          <Button type="submit" name="intent" value="fund-pool">
-            Fund rewards pool
-          </Button>
-          <Button type="submit" name="intent" value="fund-treasury" variant="secondary">
-            Fund treasury
-          </Button>
+          <Select
+            label="Ledger"
+            name="ledger"
+            defaultValue={fund?.values.ledger ?? "real"}
+            options={[
+              { value: "real", label: "Real" },
+              { value: "demo", label: "Demo" },
+            ]}
+            error={fund?.errors.ledger}
+          />
+          <Select
+            label="Asset"
+            name="asset"
+            defaultValue={fund?.values.asset ?? "BTC"}
+            options={ASSETS.map((a) => ({ value: a, label: a }))}
+            error={fund?.errors.asset}
+          />
+          <Field
+            label="Amount"
+            name="amount"
+            inputMode="decimal"
+            autoComplete="off"
+            defaultValue={fund?.values.amount ?? ""}
+            error={fund?.errors.amount}
+          />
+          <div className="flex flex-wrap gap-3 sm:col-span-3">
+            <Button type="submit" name="intent" value="fund-pool" disabled={busy}>
+              Fund rewards pool
+            </Button>
+            <Button type="submit" name="intent" value="fund-treasury" variant="secondary" disabled={busy}>
+              Fund treasury
+            </Button>
+          </div>
         </Form>
       </Card>
+
       <Card>
         <CardHeader title="Swap spread" />
-        <Form method="post" className="flex flex-wrap items-end gap-3 p-4">
+        <Form method="post" noValidate className="flex flex-wrap items-start gap-4 p-5">
           <input type="hidden" name="intent" value="spread" />
-          <label className="text-sm">
-            Spread (basis points, 100 = 1 %)
-            <input
-              name="spreadBps"
-              defaultValue={loaderData.spreadBps}
-              inputMode="numeric"
-              className={inputClass}
-            />
-          </label>
-          <Button type="submit">Save spread</Button>
+          <Field
+            label="Spread (basis points, 100 = 1 %)"
+            name="spreadBps"
+            inputMode="numeric"
+            defaultValue={spread?.values.spreadBps ?? String(loaderData.spreadBps)}
+            error={spread?.errors.spreadBps}
+            className="w-full max-w-xs"
+          />
+          <Button type="submit" className="sm:mt-7" disabled={busy}>
+            Save spread
+          </Button>
         </Form>
       </Card>
-      <Card>
+
+      <Card id="products">
         <CardHeader title="Staking products" />
-        <ul className="divide-y divide-line">
-          {products.map((p) => (
-            <li key={p.id}>
-              <Form method="post" className="flex flex-wrap items-center gap-3 px-4 py-2 text-sm">
-                <input type="hidden" name="intent" value="product" />
-                <input type="hidden" name="id" value={p.id} />
-                <span className="w-40 font-semibold">
-                  {p.asset} · {p.duration}
-                </span>
-                <label>
-                  APR %{" "}
-                  <input name="apr" defaultValue={p.apr} className={`${inputClass} inline-block w-24`} />
-                </label>
-                <label className="flex items-center gap-1">
-                  <input type="checkbox" name="enabled" defaultChecked={p.enabled} /> Enabled
-                </label>
-                <Button type="submit" size="sm" variant="secondary">
-                  Save
-                </Button>
-              </Form>
-            </li>
-          ))}
-        </ul>
+        <Table caption="Staking products">
+          <thead>
+            <tr>
+              <Th>Product</Th>
+              <Th>Est. APR</Th>
+              <Th>Minimum</Th>
+              <Th>Per-member max</Th>
+              <Th>Capacity</Th>
+              <Th>Open (real / demo)</Th>
+              <Th>Status</Th>
+              <Th>
+                <span className="sr-only">Actions</span>
+              </Th>
+            </tr>
+          </thead>
+          <tbody>
+            {products.map((p) => (
+              <tr key={p.id} data-testid={`product-${p.label}`}>
+                <Td className="font-semibold whitespace-nowrap">{p.label}</Td>
+                <Td className="tabular-nums">{p.apr}</Td>
+                <Td className="whitespace-nowrap tabular-nums">{p.minimum}</Td>
+                <Td className="whitespace-nowrap tabular-nums">{p.perMemberMaximum}</Td>
+                <Td className="whitespace-nowrap tabular-nums">{p.totalCapacity}</Td>
+                <Td className="whitespace-nowrap tabular-nums">{p.open}</Td>
+                <Td>{p.enabled ? <Badge tone="positive">Open</Badge> : <Badge>Closed</Badge>}</Td>
+                <Td>
+                  <Link
+                    to={`/admin/earn?product=${p.id}`}
+                    className="font-semibold text-brand underline"
+                    aria-label={`Edit ${p.label}`}
+                  >
+                    Edit
+                  </Link>
+                </Td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
       </Card>
-      <Card>
-        <CardHeader title="Brokers (/buy)" />
-        <ul className="divide-y divide-line">
-          {brokers.map((b) => (
-            <li key={b.id}>
-              <Form method="post" className="grid gap-2 p-4 text-sm sm:grid-cols-3">
-                <input type="hidden" name="intent" value="broker" />
-                <input type="hidden" name="id" value={b.id} />
-                <label>
-                  Name <input name="name" defaultValue={b.name} className={inputClass} />
-                </label>
-                <label>
-                  Link (https) <input name="url" defaultValue={b.url} className={inputClass} />
-                </label>
-                <label>
-                  Image <input name="imageUrl" defaultValue={b.imageUrl} className={inputClass} />
-                </label>
-                <label>
-                  Price text <input name="priceText" defaultValue={b.priceText} className={inputClass} />
-                </label>
-                <label>
-                  Order <input name="sortOrder" defaultValue={b.sortOrder} className={inputClass} />
-                </label>
-                <div className="flex items-end gap-4">
-                  <label className="flex items-center gap-1">
-                    <input type="checkbox" name="affiliate" defaultChecked={b.affiliate} /> Affiliate link
-                  </label>
-                  <label className="flex items-center gap-1">
-                    <input type="checkbox" name="enabled" defaultChecked={b.enabled} /> Shown
-                  </label>
-                  <Button type="submit" size="sm" variant="secondary">
-                    Save
-                  </Button>
-                </div>
-              </Form>
-            </li>
-          ))}
-        </ul>
+
+      <Card id="brokers">
+        <CardHeader
+          title="Brokers (/buy)"
+          action={
+            <ButtonLink to="/admin/earn?broker=new" size="sm" variant="secondary">
+              Add a broker
+            </ButtonLink>
+          }
+        />
+        <Table caption="Brokers listed on /buy">
+          <thead>
+            <tr>
+              <Th>Order</Th>
+              <Th>Broker</Th>
+              <Th>Card text</Th>
+              <Th>Affiliate</Th>
+              <Th>Status</Th>
+              <Th>
+                <span className="sr-only">Actions</span>
+              </Th>
+            </tr>
+          </thead>
+          <tbody>
+            {brokers.map((b) => (
+              <tr key={b.id} data-testid={`broker-${b.name}`}>
+                <Td className="tabular-nums">{b.sortOrder}</Td>
+                <Td>
+                  <span className="block font-semibold">{b.name}</span>
+                  <span className="block text-xs break-all text-muted">{b.url}</span>
+                </Td>
+                <Td>{b.priceText}</Td>
+                <Td>{b.affiliate ? "Yes" : "No"}</Td>
+                <Td>{b.enabled ? <Badge tone="positive">Shown</Badge> : <Badge>Hidden</Badge>}</Td>
+                <Td>
+                  <div className="flex items-center gap-3">
+                    <Link
+                      to={`/admin/earn?broker=${b.id}`}
+                      className="font-semibold text-brand underline"
+                      aria-label={`Edit ${b.name}`}
+                    >
+                      Edit
+                    </Link>
+                    <Form method="post">
+                      <input type="hidden" name="intent" value="broker-shown" />
+                      <input type="hidden" name="id" value={b.id} />
+                      <input type="hidden" name="shown" value={b.enabled ? "false" : "true"} />
+                      <Button type="submit" size="sm" variant="secondary" disabled={busy}>
+                        {b.enabled ? `Hide ${b.name}` : `Show ${b.name}`}
+                      </Button>
+                    </Form>
+                  </div>
+                </Td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
       </Card>
     </div>
   );
