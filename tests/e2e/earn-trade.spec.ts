@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import type { APIRequestContext, Page } from "@playwright/test";
+import { signInAsNewStaff } from "./admin-helpers.ts";
 import { expect, expectNoA11yViolations, test, viewports } from "./fixtures.ts";
 
 // Issue 8: staking, /fixed-etf, swap and buy, each test with its own verified member and
@@ -134,6 +135,114 @@ test.describe("staking (/stake)", () => {
     await dialog.getByRole("button", { name: "End stake and return principal" }).click();
     await expect(page.getByTestId("stake-position")).toContainText("Ended early");
     await expect(page.getByText("Available Balance").locator("..")).toContainText("10 SOL");
+  });
+});
+
+test.describe("staking refusals and failures", () => {
+  test("the server's refusals: 'Staking failed. Please try again.' with the capacity and pool reasons", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    // An admin makes BCH · 3 days hold 1 BCH in all, and BCH · 6 months a 100 % APR that the
+    // sample 150 BCH pool cannot fund for a big stake. No other browser test stakes BCH.
+    const adminContext = await browser.newContext({ baseURL });
+    const otherContext = await browser.newContext({ baseURL });
+    try {
+      const admin = await adminContext.newPage();
+      await signInAsNewStaff(admin, { tag: "stake-refusals" });
+      for (const [label, terms] of [
+        ["BCH · 3 days", { apr: "1", max: "1", capacity: "1" }],
+        ["BCH · 6 months", { apr: "100", max: "500", capacity: "10000" }],
+      ] as const) {
+        await admin.goto("/admin/earn");
+        await admin.getByRole("link", { name: `Edit ${label}` }).click();
+        await admin.getByLabel("Est. APR (%)").fill(terms.apr);
+        await admin.getByLabel("Per-member maximum (BCH)").fill(terms.max);
+        await admin.getByLabel("Total capacity (BCH)").fill(terms.capacity);
+        await admin.getByRole("button", { name: "Save product" }).click();
+        await expect(admin.getByRole("status")).toHaveText(`Saved ${label}.`);
+      }
+
+      // Another member takes 0.5 of the 1 BCH capacity.
+      const other = await otherContext.newPage();
+      await newMember(other, [{ asset: "BCH", amount: "1" }]);
+      await other.goto("/stake?asset=BCH");
+      await amountField(other).fill("0.5");
+      await durationField(other).selectOption("3");
+      await stakeButton(other).click();
+      await expect(other.getByRole("region", { name: "Stake confirmed" })).toBeVisible();
+
+      await newMember(page, [{ asset: "BCH", amount: "400" }]);
+      await page.goto("/stake?asset=BCH");
+      await amountField(page).fill("0.6");
+      await durationField(page).selectOption("3");
+      await stakeButton(page).click();
+      const alert = page.getByRole("alert").filter({ hasText: "Staking failed" });
+      await expect(alert).toContainText("Staking failed. Please try again.");
+      await expect(alert).toContainText(
+        "This BCH product is full right now. Please choose another duration or try again later.",
+      );
+      await expect(page.getByText("Available Balance").locator("..")).toContainText("400 BCH");
+      await expectNoA11yViolations(page);
+
+      // 400 BCH × 100 % × 180 ÷ 365 ≈ 197 BCH of reward: more than the pool holds.
+      await amountField(page).fill("400");
+      await durationField(page).selectOption("180");
+      await stakeButton(page).click();
+      await expect(alert).toContainText("Staking failed. Please try again.");
+      await expect(alert).toContainText(
+        "The BCH rewards pool cannot fund this stake right now. Please try a smaller amount or a shorter duration.",
+      );
+      await expect(page.getByText("Available Balance").locator("..")).toContainText("400 BCH");
+      await expect(page.getByTestId("stake-position")).toHaveCount(0);
+
+      // /fixed-etf shows the same refusal in its result popup.
+      await page.goto("/fixed-etf?asset=BCH");
+      await amountField(page).fill("0.6");
+      await durationField(page).selectOption("3");
+      await stakeButton(page).click();
+      const popup = page.getByRole("dialog", { name: "Fixed Returns" });
+      await expect(popup).toContainText("Staking failed. Please try again.");
+      await expect(popup).toContainText("This BCH product is full right now.");
+      await expectNoA11yViolations(page);
+    } finally {
+      await adminContext.close();
+      await otherContext.close();
+    }
+  });
+
+  test("a stake whose request fails on the network: 'An error occurred. Please try again.', then a retry works", async ({
+    page,
+  }) => {
+    await newMember(page, [{ asset: "USDT", amount: "300" }]);
+    await page.goto("/stake?asset=USDT");
+    await amountField(page).fill("200");
+    await durationField(page).selectOption("14");
+    await page.route("**/stake.data*", (route) =>
+      route.request().method() === "POST" ? route.abort("internetdisconnected") : route.fallback(),
+    );
+    await stakeButton(page).click();
+    await expect(page.getByRole("alert")).toContainText("An error occurred. Please try again.");
+    await expect(page.getByRole("heading", { name: /Stake Tether/ })).toBeVisible(); // still the page
+    await expect(amountField(page)).toHaveValue("200");
+    await expectNoA11yViolations(page);
+
+    // A server that answers with something unreadable is the same to the member.
+    await page.unroute("**/stake.data*");
+    await page.route("**/stake.data*", (route) =>
+      route.request().method() === "POST"
+        ? route.fulfill({ status: 502, contentType: "text/html", body: "<h1>Bad gateway</h1>" })
+        : route.fallback(),
+    );
+    await stakeButton(page).click();
+    await expect(page.getByRole("alert")).toContainText("An error occurred. Please try again.");
+
+    await page.unroute("**/stake.data*");
+    await stakeButton(page).click();
+    await expect(page.getByRole("region", { name: "Stake confirmed" })).toBeVisible();
+    await expect(page.getByText("Available Balance").locator("..")).toContainText("100 USDT");
+    await expect(page.getByTestId("stake-position")).toHaveCount(1);
   });
 });
 

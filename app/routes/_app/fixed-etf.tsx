@@ -15,6 +15,7 @@ import { DataLabels } from "~/ui/market/data-labels.tsx";
 import { requireSession } from "~/utils/auth.server.ts";
 import type { Route } from "./+types/fixed-etf";
 import { stakeAction } from "./stake-actions.server.ts";
+import { stakeClientAction } from "./stake-client-action.ts";
 
 export function meta() {
   return [{ title: "Fixed Returns · Coinlens" }];
@@ -51,6 +52,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export const action = (args: Route.ActionArgs) => stakeAction(args);
+export const clientAction = (args: Route.ClientActionArgs) => stakeClientAction(args);
 
 export default function FixedReturns({ loaderData }: Route.ComponentProps) {
   const { coins, selected, prices } = loaderData;

@@ -1,6 +1,7 @@
 // The stake and early-exit actions shared by /stake and /fixed-etf: validate with the same
 // schema the browser used, add what only the server knows (balance, pool, capacity), call the
-// domain once. Unexpected failures answer with the seed's 'An error occurred. Please try again.'
+// domain once. A refusal answers with the seed's 'Staking failed. Please try again.' and the
+// reason; unexpected failures with the seed's 'An error occurred. Please try again.'
 import { data } from "react-router";
 import { getConfig } from "~/config.server.ts";
 import { getDb } from "~/db/db.server.ts";
@@ -15,7 +16,15 @@ import { type RouteArgs, requireVerifiedSession } from "~/utils/auth.server.ts";
 
 export type StakeActionData =
   | { intent: "stake"; ok: true; receipt: StakeReceipt }
-  | { intent: "stake"; ok: false; errors?: { amount?: string; durationDays?: string }; formError?: string }
+  | {
+      intent: "stake";
+      ok: false;
+      errors?: { amount?: string; durationDays?: string };
+      /** The seed's 'Staking failed. Please try again.' or 'An error occurred. Please try again.' */
+      formError?: string;
+      /** Why the server refused, in plain words (the pool, capacity, the member maximum, prices). */
+      reason?: string;
+    }
   | { intent: "exit"; exited?: string; exitError?: string };
 
 export async function stakeAction(args: RouteArgs) {
@@ -72,7 +81,15 @@ export async function stakeAction(args: RouteArgs) {
     if (!checked.ok)
       return data({ intent: "stake", ok: false, errors: checked.errors } as StakeActionData, 400);
     if (!price || price.stale) {
-      return data({ intent: "stake", ok: false, formError: stakeMessages.noPrice } as StakeActionData, 409);
+      return data(
+        {
+          intent: "stake",
+          ok: false,
+          formError: stakeMessages.refused,
+          reason: stakeMessages.noPrice,
+        } as StakeActionData,
+        409,
+      );
     }
     const idempotencyKey = String(form.get("idempotencyKey") ?? "");
     if (!/^[\w-]{8,100}$/.test(idempotencyKey)) {
@@ -91,10 +108,17 @@ export async function stakeAction(args: RouteArgs) {
     if (!result.ok) {
       const field =
         result.reason === "insufficient_balance" || result.reason === "below_minimum" ? "amount" : null;
+      // A balance or minimum problem belongs to the amount field (the seed's messages); anything
+      // else the server refused is the seed's 'Staking failed. Please try again.' with the reason.
       return data(
         (field
           ? { intent: "stake", ok: false, errors: { [field]: result.message } }
-          : { intent: "stake", ok: false, formError: result.message }) as StakeActionData,
+          : {
+              intent: "stake",
+              ok: false,
+              formError: stakeMessages.refused,
+              reason: result.message,
+            }) as StakeActionData,
         409,
       );
     }

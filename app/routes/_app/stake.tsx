@@ -17,6 +17,7 @@ import { useToast } from "~/ui/toast.tsx";
 import { requireSession } from "~/utils/auth.server.ts";
 import type { Route } from "./+types/stake";
 import { stakeAction } from "./stake-actions.server.ts";
+import { stakeClientAction } from "./stake-client-action.ts";
 
 export function meta() {
   return [{ title: "Stake · Coinlens" }];
@@ -51,6 +52,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export const action = (args: Route.ActionArgs) => stakeAction(args);
+export const clientAction = (args: Route.ClientActionArgs) => stakeClientAction(args);
 
 function Stat({ label, value }: { label: string; value: string }) {
   return (

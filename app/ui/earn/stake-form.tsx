@@ -15,7 +15,7 @@ import type { CoinView } from "~/domain/staking/views.server.ts";
 import type { StakeActionData } from "~/routes/_app/stake-actions.server.ts";
 import { Button } from "../button.tsx";
 import { Dialog } from "../dialog.tsx";
-import { Field, FieldError } from "../field.tsx";
+import { Field } from "../field.tsx";
 import { Select } from "../select.tsx";
 import { type StakeReceipt, StakeSuccessCard } from "./stake-success-card.tsx";
 
@@ -62,9 +62,9 @@ export function StakeForm({
   const [amount, setAmount] = useState("");
   const [duration, setDuration] = useState("");
   const [errors, setErrors] = useState<StakeFieldErrors>({});
-  const [formError, setFormError] = useState<string | undefined>();
+  const [formError, setFormError] = useState<{ message: string; reason?: string | undefined } | undefined>();
   const [receipt, setReceipt] = useState<StakeReceipt | null>(null);
-  const [popup, setPopup] = useState<string | null>(null);
+  const [popup, setPopup] = useState<string[] | null>(null);
   const [key, setKey] = useState(initialKey);
   const busy = fetcher.state !== "idle";
   const formId = useId();
@@ -91,13 +91,13 @@ export function StakeForm({
       setKey(newKey());
       if (result === "card") setReceipt(d.receipt);
       else
-        setPopup(
+        setPopup([
           `You staked ${formatAmount(BigInt(d.receipt.amountMinor), d.receipt.asset)} ${d.receipt.asset} for ${DURATION_LABELS[d.receipt.durationDays as StakeDurationDays]}. Estimated reward: ${formatAmount(BigInt(d.receipt.rewardMinor), d.receipt.asset)} ${d.receipt.asset}, paid at maturity.`,
-        );
+        ]);
     } else {
       setErrors(d.errors ?? {});
-      setFormError(d.formError);
-      if (result === "popup" && d.formError) setPopup(d.formError);
+      setFormError(d.formError ? { message: d.formError, reason: d.reason } : undefined);
+      if (result === "popup" && d.formError) setPopup(d.reason ? [d.formError, d.reason] : [d.formError]);
     }
   }, [fetcher.data, fetcher.state, result]);
 
@@ -191,14 +191,26 @@ export function StakeForm({
           Estimated APR, not guaranteed. Your reward is reserved from a funded pool when you stake and paid
           with your principal at maturity. Ending early returns the principal only.
         </p>
-        {result === "card" ? <FieldError id={`${formId}-error`} message={formError} /> : null}
+        {result === "card" ? (
+          // Always in the page, so screen readers announce a refusal when its text arrives.
+          <div id={`${formId}-error`} role="alert" className="space-y-1 empty:hidden">
+            {formError ? (
+              <>
+                <p className="text-sm font-medium text-negative">{formError.message}</p>
+                {formError.reason ? <p className="text-sm text-ink">{formError.reason}</p> : null}
+              </>
+            ) : null}
+          </div>
+        ) : null}
         <Button type="submit" size="lg" className="w-full" busy={busy} busyLabel="Staking...">
           Stake
         </Button>
       </fetcher.Form>
       {result === "popup" ? (
         <Dialog open={popup !== null} onOpenChange={(open) => !open && setPopup(null)} title="Fixed Returns">
-          <p>{popup}</p>
+          {popup?.map((line) => (
+            <p key={line}>{line}</p>
+          ))}
         </Dialog>
       ) : null}
     </div>
