@@ -1,3 +1,4 @@
+import { signInAsNewStaff } from "./admin-helpers.ts";
 import { expect, expectNoA11yViolations, test, viewports } from "./fixtures.ts";
 
 // The machine runs several servers at once; axe scans of long pages need more than the default.
@@ -35,8 +36,8 @@ for (const [name, viewport] of Object.entries(viewports) as [
       await page.goto("/");
       const section = page.locator("#reviews");
       await expect(section.getByRole("heading", { name: "What members say" })).toBeVisible();
-      const cards = section.getByRole("listitem");
-      await expect(cards).toHaveCount(3);
+      // The three sample cards; reviews other tests approve may join them.
+      for (const id of [1, 2, 3]) await expect(page.locator(`#review-sample-review-${id}`)).toBeVisible();
       const first = page.locator("#review-sample-review-1");
       await expect(first.getByText("Amara Okafor")).toBeVisible();
       await expect(first.getByText("3 reviews")).toBeVisible();
@@ -58,6 +59,63 @@ for (const [name, viewport] of Object.entries(viewports) as [
       const flagged = page.locator(`#review-${perViewport[name].flag}`);
       await flagged.getByRole("button", { name: /^Report the review/ }).click();
       await expect(flagged.getByRole("button", { name: "Reported for moderation" })).toBeDisabled();
+      await expectNoA11yViolations(page);
+    });
+
+    test("a member's review shows on the landing page once an admin approves it", async ({
+      page,
+      browser,
+      baseURL,
+    }) => {
+      test.slow();
+      const email = `reviewer-${name}-${Date.now()}@coinlens.test`;
+      const password = "Honest-reviews-2026!";
+      const created = await page.request.post("/api/test/trade", {
+        data: { action: "member", email, password },
+      });
+      expect(created.ok()).toBe(true);
+      await page.goto("/login?redirectTo=%2Freviews%2Fnew");
+      await page.getByLabel("Email").fill(email);
+      await page.getByLabel("Password").fill(password);
+      await page.getByRole("button", { name: "Sign In" }).click();
+      await expect(page).toHaveURL(/\/reviews\/new$/, { timeout: 20_000 });
+      const title = `Clear research, calm community (${name} ${Date.now()})`;
+      await page.getByLabel("5 stars").check();
+      await page.getByLabel("Title").fill(title);
+      await page
+        .getByLabel("Your review")
+        .fill("Every pick comes with its reasoning, and the risk notes are honest.");
+      await page.getByLabel("Country").fill("ie");
+      await page.getByLabel("Date of experience").fill("2026-02-10");
+      await page.getByRole("button", { name: "Send review" }).click();
+      await expect(page.getByText("Your review has been sent for approval.")).toBeVisible();
+
+      const adminContext = await browser.newContext({ baseURL, viewport });
+      try {
+        const admin = await adminContext.newPage();
+        await signInAsNewStaff(admin, { tag: `reviews-${name}` });
+        await admin.goto("/admin/reviews");
+        await expect(admin.getByRole("heading", { name: "Reviews", level: 1 })).toBeVisible();
+        const pending = admin.getByRole("listitem").filter({ hasText: title });
+        await expect(pending).toContainText("pending");
+        await expect(pending).toContainText("Test Member · IE · 5/5");
+        await expectNoA11yViolations(admin);
+        await pending.getByRole("button", { name: `Approve “${title}”` }).click();
+        await expect(admin.getByRole("status")).toHaveText(
+          `Approved “${title}”. It now shows on the home page.`,
+        );
+        await expect(admin.getByRole("listitem").filter({ hasText: title })).toHaveCount(0);
+      } finally {
+        await adminContext.close();
+      }
+
+      await page.goto("/");
+      const card = page.locator("#reviews").getByRole("listitem").filter({ hasText: title });
+      await expect(card).toBeVisible();
+      await expect(card.getByText("Test Member")).toBeVisible();
+      await expect(card.getByText("IE", { exact: true })).toBeVisible();
+      await expect(card.getByRole("img", { name: "Rated 5 out of 5" })).toBeVisible();
+      await expect(card.getByText("Sample", { exact: true })).toHaveCount(0);
       await expectNoA11yViolations(page);
     });
 

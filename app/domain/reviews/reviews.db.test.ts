@@ -1,5 +1,6 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { users } from "../../../db/schema/index.ts";
+import { auditLog, users } from "../../../db/schema/index.ts";
 import { setupTestDatabase } from "../../../tests/db.ts";
 import {
   createReview,
@@ -63,7 +64,16 @@ describe("member reviews", () => {
     const queue = await listModerationQueue(t.db);
     expect(queue.map((r) => [r.id, r.status])).toEqual([[id, "pending"]]);
 
-    expect(await moderateReview(t.db, id, admin.id, "approve")).toEqual({ ok: true });
+    expect(await moderateReview(t.db, id, { adminId: admin.id, ip: "198.51.100.4" }, "approve")).toEqual({
+      ok: true,
+      title: input.title,
+    });
+    const [audit] = await t.db.select().from(auditLog).where(eq(auditLog.event, "admin-review-approved"));
+    expect(audit).toMatchObject({
+      userId: admin.id,
+      ip: "198.51.100.4",
+      detail: { reviewId: id, title: input.title, author: "Member author" },
+    });
     const shown = await listApprovedReviews(t.db);
     expect(shown[0]).toMatchObject({
       id,

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, sql } from "drizzle-orm";
-import { reviewFlags, reviews, reviewVotes } from "../../../db/schema/index.ts";
+import { auditLog, reviewFlags, reviews, reviewVotes } from "../../../db/schema/index.ts";
 import type { Db } from "../../db/client.server.ts";
 import type { ReviewInput } from "./schema.ts";
 
@@ -112,21 +112,40 @@ export async function listModerationQueue(db: Db) {
 
 export type Decision = "approve" | "reject";
 
-/** An admin's decision. Resolving a review also clears the reports against it. */
-export async function moderateReview(db: Db, reviewId: string, adminId: string, decision: Decision) {
+/** Who moderated, for the audit log. */
+export interface Moderator {
+  adminId: string;
+  ip?: string | undefined;
+  userAgent?: string | undefined;
+}
+
+/**
+ * An admin's decision. Resolving a review also clears the reports against it; the decision and
+ * its audit record are written in one transaction.
+ */
+export async function moderateReview(db: Db, reviewId: string, moderator: Moderator, decision: Decision) {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(reviews)
       .set({
         status: decision === "approve" ? "approved" : "rejected",
-        moderatedBy: adminId,
+        moderatedBy: moderator.adminId,
         moderatedAt: new Date(),
       })
       .where(eq(reviews.id, reviewId))
-      .returning({ id: reviews.id });
+      .returning({ id: reviews.id, title: reviews.title, authorName: reviews.authorName });
     if (!row) return { ok: false as const };
     await tx.delete(reviewFlags).where(eq(reviewFlags.reviewId, reviewId));
-    return { ok: true as const };
+    await tx.insert(auditLog).values({
+      id: randomUUID(),
+      at: new Date(),
+      userId: moderator.adminId,
+      event: decision === "approve" ? "admin-review-approved" : "admin-review-rejected",
+      ip: moderator.ip ?? null,
+      userAgent: moderator.userAgent?.slice(0, 500) ?? null,
+      detail: { reviewId, title: row.title, author: row.authorName },
+    });
+    return { ok: true as const, title: row.title };
   });
 }
 
