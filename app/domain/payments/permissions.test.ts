@@ -1,8 +1,11 @@
 import { describe, expect, it } from "vitest";
 import {
+  AUDIT_PERMISSIONS,
   decideAccess,
+  decideStaffAccess,
   EARN_PERMISSIONS,
   hasPermission,
+  MEMBER_PERMISSIONS,
   PAYMENT_PERMISSIONS,
   REVIEW_PERMISSIONS,
 } from "./permissions.ts";
@@ -58,5 +61,41 @@ describe("earn and review back-office permissions", () => {
     expect(decideAccess({ role: "admin", twoFactorEnabled: true }, "manage:broker:any")).toEqual({
       ok: true,
     });
+  });
+});
+
+describe("member and audit back-office permissions", () => {
+  it("support may look members up; only admins disable them or read the audit log", () => {
+    for (const p of [...MEMBER_PERMISSIONS, ...AUDIT_PERMISSIONS])
+      expect(hasPermission("admin", p)).toBe(true);
+    expect(hasPermission("support", "read:member:any")).toBe(true);
+    expect(hasPermission("support", "disable:member:any")).toBe(false);
+    expect(hasPermission("support", "read:audit:any")).toBe(false);
+    for (const role of ["analyst", "member", "", "Admin"]) {
+      for (const p of [...MEMBER_PERMISSIONS, ...AUDIT_PERMISSIONS])
+        expect(hasPermission(role, p)).toBe(false);
+    }
+    expect(decideAccess({ role: "admin", twoFactorEnabled: false }, "disable:member:any")).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/two-factor/),
+    });
+  });
+
+  it("the back-office shell admits staff with two-factor only", () => {
+    for (const role of ["admin", "support", "analyst"]) {
+      expect(decideStaffAccess({ role, twoFactorEnabled: true })).toEqual({ ok: true });
+      expect(decideStaffAccess({ role, twoFactorEnabled: false })).toMatchObject({
+        ok: false,
+        status: 403,
+        message: expect.stringMatching(/two-factor/),
+      });
+    }
+    for (const role of ["member", "", "superuser"]) {
+      expect(decideStaffAccess({ role, twoFactorEnabled: true })).toMatchObject({
+        ok: false,
+        status: 403,
+        message: "The back-office is for staff only.",
+      });
+    }
   });
 });

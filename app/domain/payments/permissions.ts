@@ -31,26 +31,67 @@ export type EarnPermission = (typeof EARN_PERMISSIONS)[number];
 export const REVIEW_PERMISSIONS = ["moderate:review:any"] as const;
 export type ReviewPermission = (typeof REVIEW_PERMISSIONS)[number];
 
-export type Permission = PaymentPermission | EarnPermission | ReviewPermission;
+/** /admin/members: find and view members (support answers them), disable or enable them (admin). */
+export const MEMBER_PERMISSIONS = ["read:member:any", "disable:member:any"] as const;
+export type MemberPermission = (typeof MEMBER_PERMISSIONS)[number];
+
+/** /admin/audit: every security and back-office event. */
+export const AUDIT_PERMISSIONS = ["read:audit:any"] as const;
+export type AuditPermission = (typeof AUDIT_PERMISSIONS)[number];
+
+export type Permission =
+  | PaymentPermission
+  | EarnPermission
+  | ReviewPermission
+  | MemberPermission
+  | AuditPermission;
 export const PERMISSIONS: readonly Permission[] = [
   ...PAYMENT_PERMISSIONS,
   ...EARN_PERMISSIONS,
   ...REVIEW_PERMISSIONS,
+  ...MEMBER_PERMISSIONS,
+  ...AUDIT_PERMISSIONS,
 ];
 
 const GRANTS: Readonly<Record<Role, readonly Permission[]>> = {
   member: [],
   analyst: [],
-  // Support can see the queues to answer members, not move money or change what is offered.
-  support: ["read:deposit:any", "read:withdrawal:any"],
+  // Support can see the queues and members to answer them, not move money, change what is
+  // offered, disable anyone or read the audit log.
+  support: ["read:deposit:any", "read:withdrawal:any", "read:member:any"],
   admin: PERMISSIONS,
 };
+
+/** Roles that may open the back-office at all (each page then checks its own permission). */
+export const STAFF_ROLES: readonly Role[] = ["support", "analyst", "admin"];
+
+export function isStaffRole(role: string): boolean {
+  return (STAFF_ROLES as readonly string[]).includes(role);
+}
 
 export function hasPermission(role: string, permission: Permission): boolean {
   return (GRANTS[role as Role] ?? []).includes(permission);
 }
 
 export type AccessDecision = { ok: true } | { ok: false; status: 403; message: string };
+
+/**
+ * The back-office shell's own check, before any page's: a staff role, and two-factor sign-in on
+ * (issue 7). Members get a plain refusal.
+ */
+export function decideStaffAccess(user: { role: string; twoFactorEnabled: boolean }): AccessDecision {
+  if (!isStaffRole(user.role)) {
+    return { ok: false, status: 403, message: "The back-office is for staff only." };
+  }
+  if (!user.twoFactorEnabled) {
+    return {
+      ok: false,
+      status: 403,
+      message: "Turn on two-factor sign-in in Settings before using the back-office.",
+    };
+  }
+  return { ok: true };
+}
 
 /**
  * Staff must have the permission AND two-factor sign-in on (issue 7: admins must have two-factor on).

@@ -34,6 +34,8 @@ export async function action(args: Route.ActionArgs) {
     });
   }
   if (!result.ok) {
+    // A disabled account's message stays on screen: it is not a typo to retry (issue 7).
+    if (result.disabled) return data({ error: result.message, sticky: true }, { status: 403 });
     const headers = result.retryAfterSeconds
       ? { "Retry-After": String(result.retryAfterSeconds) }
       : undefined;
@@ -46,6 +48,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formAction?.startsWith("/login") === true;
   const [message, show] = useTimedMessage(CLEAR_AFTER_MS, actionData);
+  const sticky = actionData && "sticky" in actionData ? actionData.error : undefined;
 
   function validate(event: FormEvent<HTMLFormElement>) {
     const parsed = signInSchema.safeParse(formValues(new FormData(event.currentTarget)));
@@ -66,7 +69,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         </Link>
       }
     >
-      <FormAlert message={message} />
+      <FormAlert message={message ?? sticky} />
       <Form method="post" noValidate onSubmit={validate} className="space-y-4">
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
         <Field label="Email" name="email" type="email" autoComplete="username" required />

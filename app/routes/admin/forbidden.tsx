@@ -1,20 +1,58 @@
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
 
-/** A refused back-office request says why (permission or two-factor), instead of a generic error. */
-export function AdminErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 403) {
-    const message =
-      (error.data as { message?: string } | null)?.message ?? "You do not have permission to do this.";
+function Refused({ message, status }: { message: string; status: number }) {
+  const twoFactor = /two-factor/i.test(message);
+  if (status === 404) {
     return (
       <div className="max-w-xl space-y-3">
-        <h1 className="text-2xl font-semibold text-ink">Access refused</h1>
+        <h1 className="text-2xl font-semibold text-ink">Not found</h1>
         <p className="text-ink">{message}</p>
-        <Link to="/settings" className="font-semibold text-brand underline">
-          Go to Settings
+        <Link to="/admin" className="font-semibold text-brand underline">
+          Back to the back-office
         </Link>
       </div>
     );
   }
-  throw error;
+  return (
+    <div className="max-w-xl space-y-3">
+      <h1 className="text-2xl font-semibold text-ink">Access refused</h1>
+      <p className="text-ink">{message}</p>
+      <Link to={twoFactor ? "/settings" : "/dashboard"} className="font-semibold text-brand underline">
+        {twoFactor ? "Go to Settings" : "Back to your dashboard"}
+      </Link>
+    </div>
+  );
+}
+
+/** 403 (permission, two-factor) and 404 (no such member …) answers, with the server's message. */
+function refusal(error: unknown): { message: string; status: number } | undefined {
+  if (isRouteErrorResponse(error) && (error.status === 403 || error.status === 404)) {
+    const message = (error.data as { message?: string } | null)?.message;
+    return {
+      status: error.status,
+      message: message ?? (error.status === 403 ? "You do not have permission to do this." : "Not found."),
+    };
+  }
+  return undefined;
+}
+
+/** A refused back-office request says why (permission, two-factor, not found), instead of a generic error. */
+export function AdminErrorBoundary() {
+  const error = useRouteError();
+  const refused = refusal(error);
+  if (refused === undefined) throw error;
+  return <Refused {...refused} />;
+}
+
+/** The same, for the back-office shell itself (staff only): a page of its own, with a main landmark. */
+export function AdminShellErrorBoundary() {
+  const error = useRouteError();
+  const refused = refusal(error);
+  if (refused === undefined) throw error;
+  return (
+    <main id="main" className="mx-auto max-w-3xl px-4 py-16">
+      <title>{`${refused.status === 404 ? "Not found" : "Access refused"} · Back-office`}</title>
+      <Refused {...refused} />
+    </main>
+  );
 }

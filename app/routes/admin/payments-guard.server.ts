@@ -1,10 +1,10 @@
 import { data } from "react-router";
-import { decideAccess, type Permission } from "~/domain/payments/permissions.ts";
+import { decideAccess, decideStaffAccess, type Permission } from "~/domain/payments/permissions.ts";
 import { type RouteArgs, requestMeta, requireSession } from "~/utils/auth.server.ts";
 
 /**
- * Every admin loader and action calls this with the permission it needs (payments, earn, reviews);
- * hiding a button is not security.
+ * Every admin loader and action calls this with the permission it needs (payments, earn, reviews,
+ * members, audit); hiding a button is not security.
  */
 export async function requirePaymentPermission(args: RouteArgs, permission: Permission) {
   const session = await requireSession(args);
@@ -17,4 +17,18 @@ export async function requirePaymentPermission(args: RouteArgs, permission: Perm
     ip: meta.ip,
     userAgent: args.request.headers.get("user-agent") ?? undefined,
   };
+}
+
+/** The same guard under the name the member and audit pages use. */
+export const requirePermission = requirePaymentPermission;
+
+/**
+ * The back-office shell (admin/layout.tsx middleware): signed in, a staff role and two-factor
+ * sign-in on, before any admin loader or action runs. Pages still check their own permission.
+ */
+export async function requireStaff(args: RouteArgs) {
+  const session = await requireSession(args);
+  const decision = decideStaffAccess(session.user);
+  if (!decision.ok) throw data({ message: decision.message }, { status: decision.status });
+  return session;
 }

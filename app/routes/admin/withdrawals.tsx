@@ -1,4 +1,4 @@
-import { data, Form } from "react-router";
+import { data, Form, Link } from "react-router";
 import { getConfig } from "~/config.server.ts";
 import { getDb } from "~/db/db.server.ts";
 import { createMailer } from "~/domain/mail/mailer.server.ts";
@@ -7,7 +7,7 @@ import { recordPaymentAudit } from "~/domain/payments/admin-audit.server.ts";
 import {
   approveWithdrawal,
   completeWithdrawal,
-  listWithdrawalsByStatus,
+  listWithdrawalQueue,
   rejectWithdrawal,
   sendWithdrawalStatusEmail,
   type Withdrawal,
@@ -34,12 +34,14 @@ function destinationText(w: Withdrawal) {
 
 export async function loader(args: Route.LoaderArgs) {
   const { adminId } = await requirePaymentPermission(args, "read:withdrawal:any");
-  const rows = await listWithdrawalsByStatus(getDb(), ["pending", "approved"]);
+  // Unconfirmed requests (the member has not opened the e-mailed link yet) are not listed.
+  const rows = await listWithdrawalQueue(getDb(), ["pending", "approved"]);
   return {
     adminId,
     withdrawals: rows.map((w) => ({
       id: w.id.toString(),
       userId: w.userId,
+      memberEmail: w.memberEmail,
       method: w.method,
       asset: w.asset,
       amount: formatAmount(w.amount, w.asset, { grouping: true }),
@@ -87,6 +89,7 @@ export async function action(args: Route.ActionArgs) {
             : "admin-withdrawal-rejected",
       detail: {
         withdrawalId: form.withdrawalId,
+        memberId: w.userId,
         status: w.status,
         sentReference: form.sentReference,
         reason: form.reason,
@@ -158,8 +161,16 @@ export default function AdminWithdrawals({ loaderData, actionData }: Route.Compo
                     {new Date(w.createdAt).toLocaleString("en-GB", { timeZone: "UTC" })} UTC
                   </span>
                 </div>
+                <p className="text-sm">
+                  <Link
+                    to={`/admin/members/${encodeURIComponent(w.userId)}`}
+                    className="font-medium text-brand hover:underline"
+                  >
+                    {w.memberEmail || w.userId}
+                  </Link>
+                </p>
                 <p className="font-mono text-xs break-all text-muted">
-                  {w.method.toUpperCase()} to {w.destination} · member {w.userId}
+                  {w.method === "bank" ? "Online bank" : w.method.toUpperCase()} to {w.destination}
                 </p>
                 <div className="flex flex-wrap items-end gap-2">
                   {w.status === "pending" ? (
