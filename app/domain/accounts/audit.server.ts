@@ -38,6 +38,15 @@ export const AUDIT_EVENTS = [
   "admin-withdrawal-rejected",
   "admin-member-disabled",
   "admin-member-enabled",
+  // Written by the reviews and earn domains (reviews.server.ts, earn/admin.server.ts).
+  "admin-review-approved",
+  "admin-review-rejected",
+  "admin-staking-product-updated",
+  "admin-rewards-pool-funded",
+  "admin-treasury-funded",
+  "admin-swap-spread-updated",
+  "admin-broker-created",
+  "admin-broker-updated",
 ] as const;
 
 export type AuditEvent = (typeof AUDIT_EVENTS)[number];
@@ -69,6 +78,17 @@ export async function recordAudit(
     userAgent: ctx.userAgent?.slice(0, 500) ?? null,
     detail,
   });
+}
+
+/**
+ * Every event name the audit page can filter by: the known ones, and any other name already in
+ * the log (an event added elsewhere stays findable before this list learns it).
+ */
+export async function listAuditEventNames(db: Db): Promise<string[]> {
+  const rows = await queryRows<{ event: string }>(db, sql`select distinct event from audit_log`);
+  const names = new Set<string>(AUDIT_EVENTS);
+  for (const row of rows) names.add(row.event);
+  return [...names].sort();
 }
 
 export function listAudit(db: Db, userId: string, options: { event?: AuditEvent; limit?: number } = {}) {
@@ -103,7 +123,7 @@ export interface AuditLogRow {
  */
 export async function listAuditLog(
   db: Db,
-  input: { actor?: string; event?: AuditEvent; page?: number; pageSize?: number } = {},
+  input: { actor?: string; event?: string; page?: number; pageSize?: number } = {},
 ): Promise<{ rows: AuditLogRow[]; total: number; page: number; pageCount: number; pageSize: number }> {
   const pageSize = Math.min(Math.max(input.pageSize ?? AUDIT_PAGE_SIZE, 1), 200);
   const conditions = [sql`true`];

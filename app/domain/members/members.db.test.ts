@@ -18,7 +18,7 @@ import {
   startTwoFactorEnrolment,
   verifyActionCode,
 } from "../accounts/accounts.server.ts";
-import { listAuditLog } from "../accounts/audit.server.ts";
+import { listAuditEventNames, listAuditLog } from "../accounts/audit.server.ts";
 import { createAuth } from "../accounts/auth.server.ts";
 import { fakeClock } from "../accounts/clock.ts";
 import { limits } from "../accounts/rate-limit.server.ts";
@@ -324,6 +324,14 @@ describe("the audit log page", () => {
     const everything = await listAuditLog(t.db, { actor: admin.userId });
     expect(everything.rows.map((r) => r.event)).toContain("sign-up");
     expect((await listAuditLog(t.db, { actor: "nobody@example.test" })).total).toBe(0);
+    // Events written elsewhere are filterable too, even before AUDIT_EVENTS lists them.
+    await t.db.execute(
+      sql`insert into audit_log (id, user_id, event) values (${`a-${seq}`}, ${admin.userId}, 'admin-something-new')`,
+    );
+    const names = await listAuditEventNames(t.db);
+    expect(names).toContain("admin-something-new");
+    expect(names).toContain("admin-member-disabled");
+    expect((await listAuditLog(t.db, { event: "admin-something-new" })).total).toBe(1);
   });
 });
 

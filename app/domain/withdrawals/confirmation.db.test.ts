@@ -13,6 +13,7 @@ import {
   completeWithdrawal,
   confirmWithdrawal,
   expireUnconfirmedWithdrawals,
+  findWithdrawalByKey,
   findWithdrawalByToken,
   listWithdrawalsByStatus,
   rejectWithdrawal,
@@ -159,6 +160,12 @@ describe("a withdrawal confirmed by e-mail", () => {
     expect(again.confirmToken).toBeUndefined();
     expect(again.withdrawal.id).toBe(first.withdrawal.id);
     expect(await usdt(member)).toMatchObject({ available: 900_000n, held: 100_000n });
+    // The form answers a retry from the first request (its code, if any, is spent) — only the member's own.
+    expect((await findWithdrawalByKey(t.db, { userId: member, idempotencyKey: k }))?.id).toBe(
+      first.withdrawal.id,
+    );
+    const other = await memberWith(1n);
+    expect(await findWithdrawalByKey(t.db, { userId: other, idempotencyKey: k })).toBeUndefined();
   });
 
   it("the member can cancel it before confirming; the funds return and the job leaves it alone", async () => {

@@ -480,6 +480,18 @@ export async function rejectWithdrawal(
   });
 }
 
+/** The member's withdrawal made with this form key, if any: a retried submit answers from it. */
+export async function findWithdrawalByKey(
+  db: Db,
+  input: { userId: string; idempotencyKey: string },
+): Promise<Withdrawal | undefined> {
+  const [row] = await queryRows<Record<string, unknown>>(
+    db,
+    sql`select ${COLUMNS} from withdrawals where user_id = ${input.userId} and idempotency_key = ${input.idempotencyKey}`,
+  );
+  return row ? fromRow(row) : undefined;
+}
+
 /** The member's own withdrawals, newest first (scoped by user id). */
 export async function listMemberWithdrawals(db: Db, userId: string, limit = 50): Promise<Withdrawal[]> {
   const rows = await queryRows<Record<string, unknown>>(

@@ -25,6 +25,7 @@ import {
   cancelWithdrawal,
   checkWithdrawalAddress,
   confirmWithdrawal,
+  findWithdrawalByKey,
   findWithdrawalByToken,
   listMemberWithdrawals,
   requestWithdrawal,
@@ -235,6 +236,12 @@ export async function withdrawalAction(args: RouteArgs, kind: WithdrawalKind) {
   const values = parsed.data as { amount: bigint; idempotencyKey: string; address?: string } & Partial<
     ReturnType<typeof bankWithdrawalSchema.parse>
   >;
+  // A retried submit (double click, network retry) answers like the first one: its code is spent.
+  const earlier = await findWithdrawalByKey(ctx.db, {
+    userId: ctx.userId,
+    idempotencyKey: values.idempotencyKey,
+  });
+  if (earlier) return submitted(kind, earlier, ctx.config.payments.withdrawalConfirmMinutes);
   const balances = await getBalances(ctx.db, { ledger: "real", userId: ctx.userId });
   const insufficient = () =>
     data<WithdrawalActionData>(
@@ -251,34 +258,6 @@ export async function withdrawalAction(args: RouteArgs, kind: WithdrawalKind) {
       400,
     );
   if (values.amount > balances[asset].available) return insufficient();
-
-  // Two-factor members confirm here with their code; a wrong code holds nothing.
-  const twoFactor = ctx.session.user.twoFactorEnabled;
-  if (twoFactor) {
-    const code = (form.code ?? "").trim();
-    if (!code) {
-      return data<WithdrawalActionData>(
-        { ok: false, errors: { code: withdrawalCodeMessages.required }, values: withoutCode(form) },
-        400,
-      );
-    }
-    const { db: accountsDb, env } = accounts();
-    const verified = await verifyActionCode(accountsDb, env, {
-      userId: ctx.userId,
-      code,
-      action: "withdrawal",
-    });
-    if (!verified.ok) {
-      await audit("withdrawal-confirmation-failed", {
-        method: "totp",
-        reason: verified.retryAfterSeconds ? "throttled" : "wrong-code",
-      });
-      return data<WithdrawalActionData>(
-        { ok: false, errors: { code: verified.message }, values: withoutCode(form) },
-        verified.retryAfterSeconds ? 429 : 400,
-      );
-    }
-  }
 
   let destination: WithdrawalDestination;
   if (kind === "bank") {
@@ -322,6 +301,35 @@ export async function withdrawalAction(args: RouteArgs, kind: WithdrawalKind) {
     }
     destination = { address };
   }
+
+  // Two-factor members confirm here with their code, last, so a request that fails on something
+  // else does not spend it. A wrong code holds nothing.
+  const twoFactor = ctx.session.user.twoFactorEnabled;
+  if (twoFactor) {
+    const code = (form.code ?? "").trim();
+    if (!code) {
+      return data<WithdrawalActionData>(
+        { ok: false, errors: { code: withdrawalCodeMessages.required }, values: withoutCode(form) },
+        400,
+      );
+    }
+    const { db: accountsDb, env } = accounts();
+    const verified = await verifyActionCode(accountsDb, env, {
+      userId: ctx.userId,
+      code,
+      action: "withdrawal",
+    });
+    if (!verified.ok) {
+      await audit("withdrawal-confirmation-failed", {
+        method: "totp",
+        reason: verified.retryAfterSeconds ? "throttled" : "wrong-code",
+      });
+      return data<WithdrawalActionData>(
+        { ok: false, errors: { code: verified.message }, values: withoutCode(form) },
+        verified.retryAfterSeconds ? 429 : 400,
+      );
+    }
+  }
   try {
     const usd = await usdValueMinor(ctx.db, asset, values.amount, ctx.config.market.staleSeconds);
     const confirmMinutes = ctx.config.payments.withdrawalConfirmMinutes;
@@ -351,14 +359,7 @@ export async function withdrawalAction(args: RouteArgs, kind: WithdrawalKind) {
         );
       }
     }
-    if (withdrawal.status === "unconfirmed") {
-      return data<WithdrawalActionData>({
-        ok: true,
-        message: SUCCESS[kind],
-        detail: emailConfirmDetail(confirmMinutes),
-      });
-    }
-    return data<WithdrawalActionData>({ ok: true, message: SUCCESS[kind] });
+    return submitted(kind, withdrawal, confirmMinutes);
   } catch (error) {
     if (error instanceof InsufficientFundsError) return insufficient();
     log.error("withdrawal request failed", { error });
@@ -367,6 +368,18 @@ export async function withdrawalAction(args: RouteArgs, kind: WithdrawalKind) {
       500,
     );
   }
+}
+
+/** The seed's success message; for an e-mail confirmation, what happens next. */
+function submitted(kind: WithdrawalKind, withdrawal: Withdrawal, confirmMinutes: number) {
+  if (withdrawal.status === "unconfirmed") {
+    return data<WithdrawalActionData>({
+      ok: true,
+      message: SUCCESS[kind],
+      detail: emailConfirmDetail(confirmMinutes),
+    });
+  }
+  return data<WithdrawalActionData>({ ok: true, message: SUCCESS[kind] });
 }
 
 export const withdrawalCodeMessages = {
