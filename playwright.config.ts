@@ -40,6 +40,14 @@ export default defineConfig({
     timeout: 90_000,
     stdout: "ignore",
     stderr: "pipe",
-    env: { PORT: String(port), DATA_DIR: dataDir, APP_ENV: "test", LOG_LEVEL: "warn" },
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      APP_ENV: "test",
+      LOG_LEVEL: "warn",
+      // A new withdrawal address waits 7.2 s instead of 24 h, so browser tests see the cooling-off
+      // and then wait it out (tests/e2e/admin-payouts.spec.ts); the rule itself is the real one.
+      WITHDRAWAL_NEW_ADDRESS_HOURS: "0.002",
+    },
   },
 });
