@@ -1,5 +1,4 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
-import { z } from "zod";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { getConfig } from "./config.server.ts";
@@ -8,10 +7,6 @@ import { LogoMark } from "./ui/logo.tsx";
 import { ToastProvider } from "./ui/toast.tsx";
 import type { RootData } from "./utils/brand.ts";
 import { useNonce } from "./utils/nonce.tsx";
-
-// Zod probes `new Function` to decide whether to compile its validators; our CSP forbids eval,
-// so the probe shows up as a CSP violation in the browser. Tell it not to try.
-z.config({ jitless: true });
 
 export function loader(): RootData {
   const { brand, publicUrl } = getConfig();

@@ -1,6 +1,6 @@
 import { X } from "lucide-react";
 import { Dialog as D } from "radix-ui";
-import type { ReactNode } from "react";
+import type { ReactNode, RefObject } from "react";
 import { Button } from "./button.tsx";
 import { cn } from "./cn.ts";
 
@@ -16,6 +16,11 @@ export interface DialogProps {
   actions?: ReactNode;
   closeLabel?: string;
   className?: string;
+  /**
+   * Where focus goes when the dialog closes, for a dialog opened by a button of its own rather
+   * than by `trigger` (a dialog whose code loads on first use, see ui/lazy.tsx).
+   */
+  returnFocusTo?: RefObject<HTMLElement | null>;
 }
 
 /**
@@ -32,6 +37,7 @@ export function Dialog({
   actions,
   closeLabel = "Close",
   className,
+  returnFocusTo,
 }: DialogProps) {
   return (
     <D.Root open={open} onOpenChange={onOpenChange}>
@@ -45,6 +51,11 @@ export function Dialog({
             className,
           )}
           {...(description ? {} : { "aria-describedby": undefined })}
+          onCloseAutoFocus={(event) => {
+            if (!returnFocusTo?.current) return;
+            event.preventDefault();
+            returnFocusTo.current.focus();
+          }}
         >
           <div className="flex items-start justify-between gap-4 border-b border-line px-5 py-4">
             <div>

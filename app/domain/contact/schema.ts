@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../zod.ts";
 
 /** One schema for the contact form, used in the browser and again in the action. */
 export const contactMessages = {

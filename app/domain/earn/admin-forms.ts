@@ -3,11 +3,11 @@
 // each parser returns either the typed value or one message per field, shown beside the field,
 // and the action changes nothing when any field is wrong. Amounts become bigint minor units
 // through the money module; rates are whole basis points; no float touches either.
-import { z } from "zod";
 import { isLedger, type Ledger } from "../ledger/types.ts";
 import { formatAmount, safeParseAmount } from "../money/amount.ts";
 import { type Asset, CRYPTO_ASSETS, type CryptoAsset, isAsset, isCryptoAsset } from "../money/assets.ts";
 import { formatAprPercent } from "../staking/rules.ts";
+import { z } from "../zod.ts";
 
 export type FieldErrors<K extends string> = Partial<Record<K, string>>;
 export type FormResult<T, K extends string> = { ok: true; value: T } | { ok: false; errors: FieldErrors<K> };

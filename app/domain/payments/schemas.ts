@@ -1,7 +1,6 @@
 // Deposit and withdrawal form schemas: one zod schema per form, run in the browser for instant
 // feedback and again in the action. Amounts become bigint minor units through the money module.
 // The server adds what only it can check (available balance, address cooling-off, two-factor).
-import { z } from "zod";
 import type { ChainNetwork } from "../chain/extended-key.ts";
 import {
   type AddressCheck,
@@ -11,6 +10,7 @@ import {
   validateTronAddress,
 } from "../chain/validate.ts";
 import { formatAmount, safeParseAmount } from "../money/amount.ts";
+import { z } from "../zod.ts";
 import {
   type AmountLimits,
   depositMethod,

@@ -1,9 +1,9 @@
 // The stake form's schema, used by the browser for instant feedback and again by the action
 // (issue 8). The messages are the seed's (§5, §8), verbatim; the server adds what only it can
 // check (the rewards pool, capacity, the member maximum) with the messages below.
-import { z } from "zod";
 import { formatAmount, safeParseAmount } from "../money/amount.ts";
 import type { CryptoAsset } from "../money/assets.ts";
+import { z } from "../zod.ts";
 import { isStakeDuration, type StakeDurationDays, usdValueMinor } from "./rules.ts";
 
 export const stakeMessages = {

@@ -2,9 +2,9 @@
 // the mid price from market data ± the operator's spread, less a fee; every rounding goes in the
 // treasury's favour, so a swap can never pay out more than the member's coins are worth.
 // Prices are exact decimal strings, amounts bigint minor units: no floating point anywhere.
-import { z } from "zod";
 import { formatAmount, safeParseAmount } from "../money/amount.ts";
 import { type Asset, scaleOf } from "../money/assets.ts";
+import { z } from "../zod.ts";
 
 /** The seed's swap currencies in its order, plus USD (cash: what a demo account starts with). */
 export const SWAP_CURRENCIES = [

@@ -11,7 +11,7 @@ import { RegisterButtons, RiskNote } from "~/ui/marketing/cta-buttons.tsx";
 import { FeaturePanels } from "~/ui/marketing/feature-panels.tsx";
 import { IntroVideo } from "~/ui/marketing/intro-video.tsx";
 import { JsonLd } from "~/ui/marketing/json-ld.tsx";
-import { MarketSnapshot } from "~/ui/marketing/market-snapshot.tsx";
+import { MarketSnapshot, type SnapshotQuote } from "~/ui/marketing/market-snapshot.tsx";
 import { PricingBlock } from "~/ui/marketing/pricing-block.tsx";
 import { ReviewCards } from "~/ui/marketing/review-cards.tsx";
 import { getSession } from "~/utils/auth.server.ts";
@@ -37,7 +37,16 @@ export async function loader(args: Route.LoaderArgs) {
     listApprovedReviews(db, { viewerId: session?.user.id ?? null, limit: 6 }),
   ]);
   // Quotes come from the market data cache with their source and age; none means none shown.
-  return { prices, quotes: market.quotes, stale: market.stale, reviews, now: new Date().toISOString() };
+  // Only what the snapshot shows travels to the browser (no 7-day sparklines in the page data).
+  const quotes: SnapshotQuote[] = market.quotes.map((q) => ({
+    symbol: q.symbol,
+    name: q.name,
+    priceUsd: q.priceUsd,
+    change24hPct: q.change24hPct,
+    lastUpdated: q.lastUpdated,
+    source: q.source,
+  }));
+  return { prices, quotes, stale: market.stale, reviews, now: new Date().toISOString() };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {

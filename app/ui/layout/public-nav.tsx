@@ -1,9 +1,9 @@
-import { ChevronDown, ChevronRight, Menu, X } from "lucide-react";
-import { Dialog as D } from "radix-ui";
-import { useEffect, useId, useRef, useState } from "react";
+import { ChevronDown, Menu } from "lucide-react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { NavLink, useLocation } from "react-router";
 import { ButtonLink } from "../button.tsx";
 import { cn } from "../cn.ts";
+import { useLoadedOnce } from "../lazy.tsx";
 import { Logo } from "../logo.tsx";
 
 interface NavItem {
@@ -44,8 +44,6 @@ const linkClass =
   "rounded-md px-3 py-2 text-sm font-semibold text-ink hover:bg-subtle aria-[current=page]:text-brand";
 const menuItemClass =
   "block rounded-md px-3 py-2 text-sm text-ink hover:bg-subtle aria-[current=page]:font-semibold aria-[current=page]:text-brand";
-const mobileLinkClass =
-  "flex items-center justify-between rounded-md px-3 py-3 text-base font-medium text-ink hover:bg-subtle aria-[current=page]:bg-brand-soft aria-[current=page]:text-brand-strong";
 
 export function PublicNav({ signedIn = false }: { signedIn?: boolean }) {
   return (
@@ -151,9 +149,13 @@ function DesktopNav({ signedIn }: { signedIn: boolean }) {
   );
 }
 
+// The slide-in menu's code (Radix Dialog) loads when the hamburger is first pressed.
+const MobileMenu = lazy(() => import("./mobile-menu.tsx"));
+
 function MobileNav({ signedIn }: { signedIn: boolean }) {
   const [open, setOpen] = useState(false);
-  const titleId = useId();
+  const loaded = useLoadedOnce(open);
+  const hamburger = useRef<HTMLButtonElement>(null);
   const location = useLocation();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on location change only
@@ -170,70 +172,23 @@ function MobileNav({ signedIn }: { signedIn: boolean }) {
   }, []);
 
   return (
-    <D.Root open={open} onOpenChange={setOpen}>
-      <D.Trigger asChild>
-        <button
-          type="button"
-          className="rounded-md p-2 text-ink hover:bg-subtle nav:hidden"
-          aria-label="Open menu"
-        >
-          <Menu aria-hidden className="size-6" />
-        </button>
-      </D.Trigger>
-      <D.Portal>
-        <D.Overlay className="fixed inset-0 z-50 bg-ink/40 nav:hidden" />
-        <D.Content
-          aria-labelledby={titleId}
-          aria-describedby={undefined}
-          className="fixed inset-0 z-50 flex flex-col bg-surface motion-safe:animate-[slide-in_200ms_ease-out] nav:hidden"
-        >
-          <div className="flex h-16 items-center justify-between border-b border-line px-4">
-            <D.Title id={titleId} className="text-lg font-bold">
-              Menu
-            </D.Title>
-            <D.Close className="rounded-md p-2 text-ink hover:bg-subtle" aria-label="Close menu">
-              <X aria-hidden className="size-6" />
-            </D.Close>
-          </div>
-          <div className="flex-1 overflow-y-auto px-4 py-4">
-            {navMenus.map((menu) => (
-              <section key={menu.id} className="mb-4" aria-labelledby={`mobile-${menu.id}`}>
-                <h2
-                  id={`mobile-${menu.id}`}
-                  className="px-3 pb-1 text-xs font-semibold tracking-wide text-muted uppercase"
-                >
-                  {menu.label}
-                </h2>
-                <ul>
-                  {menu.items.map((item) => (
-                    <li key={item.to}>
-                      <NavLink to={item.to} className={mobileLinkClass}>
-                        {item.label}
-                        <ChevronRight aria-hidden className="size-4 text-muted" />
-                      </NavLink>
-                    </li>
-                  ))}
-                </ul>
-              </section>
-            ))}
-            <ul className="border-t border-line pt-4">
-              {navLinks.map((item) => (
-                <li key={item.to}>
-                  <NavLink to={item.to} className={mobileLinkClass}>
-                    {item.label}
-                    <ChevronRight aria-hidden className="size-4 text-muted" />
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
-          </div>
-          <div className="border-t border-line p-4">
-            <ButtonLink to={signedIn ? "/dashboard" : "/login"} size="lg" className="w-full">
-              {signedIn ? "Dashboard" : "Sign In"}
-            </ButtonLink>
-          </div>
-        </D.Content>
-      </D.Portal>
-    </D.Root>
+    <>
+      <button
+        ref={hamburger}
+        type="button"
+        className="rounded-md p-2 text-ink hover:bg-subtle nav:hidden"
+        aria-label="Open menu"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={() => setOpen(true)}
+      >
+        <Menu aria-hidden className="size-6" />
+      </button>
+      {loaded ? (
+        <Suspense fallback={null}>
+          <MobileMenu open={open} onOpenChange={setOpen} signedIn={signedIn} returnFocusTo={hamburger} />
+        </Suspense>
+      ) : null}
+    </>
   );
 }

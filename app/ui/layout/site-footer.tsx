@@ -1,9 +1,38 @@
 import type { LucideIcon } from "lucide-react";
 import { Camera, Globe, Send, Video } from "lucide-react";
+import { lazy, Suspense, useRef, useState } from "react";
 import { Link } from "react-router";
-import { useRootData } from "~/utils/brand.ts";
+import { type PublicBrand, useRootData } from "~/utils/brand.ts";
+import { useLoadedOnce } from "../lazy.tsx";
 import { LogoMark } from "../logo.tsx";
-import { TermsDialog } from "./terms-dialog.tsx";
+
+// The terms and the dialog code (Radix) load when the button is first pressed.
+const TermsDialog = lazy(() => import("./terms-dialog.tsx").then((m) => ({ default: m.TermsDialog })));
+
+function TermsButton({ brand }: { brand: PublicBrand }) {
+  const [open, setOpen] = useState(false);
+  const loaded = useLoadedOnce(open);
+  const button = useRef<HTMLButtonElement>(null);
+  return (
+    <>
+      <button
+        ref={button}
+        type="button"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={() => setOpen(true)}
+        className="text-left text-sm text-muted underline-offset-4 hover:text-ink hover:underline"
+      >
+        Terms &amp; Conditions
+      </button>
+      {loaded ? (
+        <Suspense fallback={null}>
+          <TermsDialog brand={brand} open={open} onOpenChange={setOpen} returnFocusTo={button} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
 
 export const legalDocuments = [
   { slug: "aml", title: "Preventing money laundering" },
@@ -110,7 +139,7 @@ export function SiteFooter() {
               </li>
             ))}
             <li>
-              <TermsDialog brand={brand} />
+              <TermsButton brand={brand} />
             </li>
           </ul>
         </nav>

@@ -1,3 +1,4 @@
+import type { RefObject } from "react";
 import { Link } from "react-router";
 import type { PublicBrand } from "~/utils/brand.ts";
 import { Dialog } from "../dialog.tsx";
@@ -122,19 +123,23 @@ export function termsSections(brand: PublicBrand) {
   ];
 }
 
-export function TermsDialog({ brand }: { brand: PublicBrand }) {
+/**
+ * The footer's Terms & Conditions, a dialog opened by the footer's own button. Loaded on first use
+ * (site-footer.tsx): every public page shows the footer, few visitors open the terms.
+ */
+export function TermsDialog({
+  brand,
+  open,
+  onOpenChange,
+  returnFocusTo,
+}: {
+  brand: PublicBrand;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  returnFocusTo: RefObject<HTMLElement | null>;
+}) {
   return (
-    <Dialog
-      title="Terms & Conditions"
-      trigger={
-        <button
-          type="button"
-          className="text-left text-sm text-muted underline-offset-4 hover:text-ink hover:underline"
-        >
-          Terms &amp; Conditions
-        </button>
-      }
-    >
+    <Dialog title="Terms & Conditions" open={open} onOpenChange={onOpenChange} returnFocusTo={returnFocusTo}>
       <div className="space-y-4">
         {termsSections(brand).map((section) => (
           <section key={section.title}>
