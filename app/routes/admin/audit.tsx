@@ -114,14 +114,13 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
             Clear the filter to see everything.
           </EmptyState>
         ) : (
-          <Table caption="Audit log entries" className="min-w-[52rem]">
+          <Table caption="Audit log entries" className="min-w-[46rem]">
             <thead>
               <tr>
-                <Th>Time (UTC)</Th>
+                <Th>Time (UTC) and IP</Th>
                 <Th>Actor</Th>
                 <Th>Event</Th>
                 <Th>Detail</Th>
-                <Th>IP</Th>
               </tr>
             </thead>
             <tbody>
@@ -129,8 +128,9 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
                 <tr key={r.id} data-testid="audit-row">
                   <Td className="whitespace-nowrap tabular-nums">
                     {new Date(r.at).toLocaleString("en-GB", { timeZone: "UTC" })}
+                    {r.ip ? <span className="block font-mono text-xs text-muted">IP {r.ip}</span> : null}
                   </Td>
-                  <Td className="max-w-56 break-all">
+                  <Td className="min-w-48 break-all">
                     {r.actorId ? (
                       <Link
                         to={`/admin/members/${encodeURIComponent(r.actorId)}`}
@@ -143,8 +143,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
                     )}
                   </Td>
                   <Td className="font-mono text-xs whitespace-nowrap">{r.event}</Td>
-                  <Td className="max-w-md text-xs break-words text-muted">{r.detail || "—"}</Td>
-                  <Td className="font-mono text-xs">{r.ip ?? "—"}</Td>
+                  <Td className="min-w-56 max-w-md text-xs break-words text-muted">{r.detail || "—"}</Td>
                 </tr>
               ))}
             </tbody>
