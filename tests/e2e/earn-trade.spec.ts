@@ -212,17 +212,28 @@ test.describe("staking refusals and failures", () => {
     }
   });
 
-  test("a stake whose request fails on the network: 'An error occurred. Please try again.', then a retry works", async ({
+  test("'Staking...' while the request is out; a network failure: 'An error occurred. Please try again.', then a retry works", async ({
     page,
   }) => {
     await newMember(page, [{ asset: "USDT", amount: "300" }]);
     await page.goto("/stake?asset=USDT");
     await amountField(page).fill("200");
     await durationField(page).selectOption("14");
-    await page.route("**/stake.data*", (route) =>
-      route.request().method() === "POST" ? route.abort("internetdisconnected") : route.fallback(),
-    );
+    // The request hangs for a moment, then the connection drops: 'Staking...' while it is out.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/stake.data*", async (route) => {
+      if (route.request().method() !== "POST") return route.fallback();
+      await held;
+      return route.abort("internetdisconnected");
+    });
     await stakeButton(page).click();
+    const busy = page.getByRole("button", { name: "Staking..." });
+    await expect(busy).toBeVisible();
+    await expect(busy).toBeDisabled();
+    release();
     await expect(page.getByRole("alert")).toContainText("An error occurred. Please try again.");
     await expect(page.getByRole("heading", { name: /Stake Tether/ })).toBeVisible(); // still the page
     await expect(amountField(page)).toHaveValue("200");
