@@ -6,6 +6,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { auditLog } from "../../../db/schema/index.ts";
 import type { Db } from "../../db/client.server.ts";
+import type { AdminAuditEvent } from "../accounts/audit.server.ts";
 import {
   type Broker,
   createBroker,
@@ -34,13 +35,16 @@ export interface StaffActor {
   userAgent?: string | undefined;
 }
 
-export type EarnAuditEvent =
+/** The events this module writes; each must be one /admin/audit knows (AUDIT_EVENTS). */
+export type EarnAuditEvent = Extract<
+  AdminAuditEvent,
   | "admin-staking-product-updated"
   | "admin-rewards-pool-funded"
   | "admin-treasury-funded"
   | "admin-swap-spread-updated"
   | "admin-broker-created"
-  | "admin-broker-updated";
+  | "admin-broker-updated"
+>;
 
 async function audit(db: Db, actor: StaffActor, event: EarnAuditEvent, detail: Record<string, unknown>) {
   await db.insert(auditLog).values({
