@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, expectNoA11yViolations, test, viewports } from "./fixtures.ts";
-import { gotoHydrated, waitForHydration } from "./hydration.ts";
+import { gotoHydrated } from "./hydration.ts";
 
 // Issue 6: the dashboard's balance card, the wallet (currency, eye, Stake delay) and the
 // transaction history (every filter, Clear, paging, CSV), each test with its own member whose

@@ -62,14 +62,19 @@ export async function loader(args: Route.LoaderArgs) {
     totalCapacity: amount(p.totalCapacityMinor, p.asset),
     open: `${formatAmount(p.openReal, p.asset, { grouping: true })} / ${formatAmount(p.openDemo, p.asset, { grouping: true })}`,
     enabled: p.enabled,
-    form: productFormDefaults(p.asset, p),
   }));
   const brokers = view.brokers.map((b) => ({ ...b, id: b.id.toString() }));
 
   // ?product=<id> and ?broker=<id|new> open an editor; ?done=… says what the last save changed.
   const productId = url.searchParams.get("product");
   const brokerId = url.searchParams.get("broker");
-  const editingProduct = products.find((p) => p.id === productId) ?? null;
+  const editing = view.products.find((p) => p.id.toString() === productId);
+  const editingProduct = editing
+    ? {
+        ...(products.find((p) => p.id === productId) as (typeof products)[number]),
+        form: productFormDefaults(editing.asset, editing),
+      }
+    : null;
   const editingBroker =
     brokerId === "new" ? ("new" as const) : (brokers.find((b) => b.id === brokerId) ?? null);
   const done = url.searchParams.get("done");
@@ -207,7 +212,7 @@ function ProductEditor({
   result,
   busy,
 }: {
-  product: Route.ComponentProps["loaderData"]["products"][number];
+  product: NonNullable<Route.ComponentProps["loaderData"]["editingProduct"]>;
   result: ActionData | undefined;
   busy: boolean;
 }) {
