@@ -363,7 +363,7 @@ describe("real and demo ledgers never meet", () => {
           union all
           select id, ${realDeposits?.id}::bigint, 'real', 'USD', 100 from ledger_entries where idempotency_key = 'raw-cross'`);
       }),
-      /ledger_postings_entry_fk|foreign key/i,
+      /an entry that does not exist on its ledger/,
     );
     // Claiming the account is on the entry's ledger does not work either: the account says otherwise.
     await expectDatabaseError(
@@ -375,7 +375,7 @@ describe("real and demo ledgers never meet", () => {
           union all
           select id, ${realDeposits?.id}::bigint, 'real', 'USD', 100 from ledger_entries where idempotency_key = 'raw-cross-2'`);
       }),
-      /ledger_postings_account_fk|foreign key/i,
+      /an account that does not exist on its ledger and asset/,
     );
     await expectAuditClean();
   });
@@ -448,6 +448,53 @@ describe("the database enforces the rules without the code", () => {
     );
     await expectDatabaseError(t.db.execute(sql`delete from ledger_balances`), /only through postings/);
     await expectDatabaseError(t.db.execute(sql`delete from ledger_operations`), /never deleted/);
+    await expectAuditClean();
+  });
+
+  it("rejects a balance row that starts above zero, and postings naming a missing entry or account", async () => {
+    // Since migration 0013 these are checked per statement by triggers, not by foreign keys.
+    await expectDatabaseError(
+      t.db.execute(sql`insert into ledger_balances (account_id, allow_negative, balance)
+        values (${memberAccount}::bigint, false, 5)`),
+      /starts at zero/,
+    );
+    await expectDatabaseError(
+      t.db.execute(
+        sql`update ledger_balances set allow_negative = true where account_id = ${memberAccount}::bigint`,
+      ),
+      /only through postings/,
+    );
+    await expectDatabaseError(
+      t.db.transaction(async (tx) => {
+        await tx.execute(sql`insert into ledger_postings (entry_id, account_id, ledger, asset, amount) values
+          (999999999, ${memberAccount}::bigint, 'real', 'USD', 3),
+          (999999999, ${depositsAccount}::bigint, 'real', 'USD', -3)`);
+      }),
+      /an entry that does not exist on its ledger/,
+    );
+    await expectDatabaseError(
+      t.db.transaction(async (tx) => {
+        await tx.execute(sql`insert into ledger_entries (ledger, code, idempotency_key, request_hash)
+          values ('real', 'raw', 'raw-ghost-account', 'x')`);
+        await tx.execute(sql`insert into ledger_postings (entry_id, account_id, ledger, asset, amount)
+          select id, 999999999, 'real', 'USD', 3 from ledger_entries where idempotency_key = 'raw-ghost-account'
+          union all
+          select id, ${depositsAccount}::bigint, 'real', 'USD', -3 from ledger_entries where idempotency_key = 'raw-ghost-account'`);
+      }),
+      /an account that does not exist on its ledger and asset/,
+    );
+    // An account of another asset on the right ledger is refused too.
+    await expectDatabaseError(
+      t.db.transaction(async (tx) => {
+        await tx.execute(sql`insert into ledger_entries (ledger, code, idempotency_key, request_hash)
+          values ('real', 'raw', 'raw-wrong-asset', 'x')`);
+        await tx.execute(sql`insert into ledger_postings (entry_id, account_id, ledger, asset, amount)
+          select id, ${memberAccount}::bigint, 'real', 'BTC', 3 from ledger_entries where idempotency_key = 'raw-wrong-asset'
+          union all
+          select id, ${depositsAccount}::bigint, 'real', 'BTC', -3 from ledger_entries where idempotency_key = 'raw-wrong-asset'`);
+      }),
+      /an account that does not exist on its ledger and asset/,
+    );
     await expectAuditClean();
   });
 
