@@ -8,7 +8,7 @@ import { queryRows } from "../../db/client.server.ts";
 import { btcDeriver, tronDeriver } from "../chain/addresses.ts";
 import { createSimulatedWatcher, mineBlocks, simulateSend } from "../chain/simulated.server.ts";
 import { auditLedger, getBalances, getSystemBalance } from "../ledger/ledger.server.ts";
-import type { Mailer, MailMessage } from "../mail/mailer.server.ts";
+import { listOutbox, type Mailer, type MailMessage } from "../mail/mailer.server.ts";
 import {
   announceDeposit,
   type CreditNotice,
@@ -17,11 +17,15 @@ import {
   decideChainDeposit,
   getOrCreateBankReference,
   getOrCreateDepositAddress,
+  listDepositQueue,
   listMemberDeposits,
   recordChainOutput,
   scanDeposits,
   sendDepositCreditedEmail,
+  sendDepositDetectedEmail,
+  sendDepositRejectedEmail,
 } from "./deposits.server.ts";
+import { scanAllDeposits } from "./watch.server.ts";
 
 const t = setupTestDatabase();
 
@@ -44,6 +48,11 @@ async function newMember(): Promise<string> {
     sql`insert into users (id, name, email) values (${id}, ${`Member ${userCounter}`}, ${`${id}@example.test`})`,
   );
   return id;
+}
+
+async function memberName(id: string) {
+  const [row] = await queryRows<{ name: string }>(t.db, sql`select name from users where id = ${id}`);
+  return row?.name;
 }
 
 let keyCounter = 0;
@@ -307,6 +316,130 @@ describe("admin decisions", () => {
     await scanDeposits(t.db, createSimulatedWatcher(t.db, "tron"), { requiredConfirmations: 20 });
     expect((await getBalances(t.db, { ledger: "real", userId: member })).USDT.available).toBe(7_000_000n);
     await expectLedgerClean();
+  });
+});
+
+describe("e-mail at every state change", () => {
+  const support = { url: "https://coinlens.example/contact", email: "help@coinlens.example" };
+
+  it("a rejection says nothing was credited, gives the admin's note as the reason and how to reach support", async () => {
+    const member = await newMember();
+    const { address } = await getOrCreateDepositAddress(t.db, keys, member, "BTC");
+    await simulateSend(t.db, { chain: "bitcoin", address, amountMinor: 1_234_500n, txid: "ef".repeat(32) });
+    await scanDeposits(t.db, createSimulatedWatcher(t.db, "bitcoin"), { requiredConfirmations: 3 });
+    const [detected] = await listMemberDeposits(t.db, member);
+    const result = await decideChainDeposit(t.db, {
+      depositId: detected?.id as bigint,
+      adminId: "admin-1",
+      decision: "reject",
+      note: "  Sent from a sanctioned address  ",
+    });
+    expect(result.credited).toBeUndefined();
+    expect(result.rejected).toEqual({
+      depositId: detected?.id,
+      userId: member,
+      asset: "BTC",
+      amount: 1_234_500n,
+      reference: `${"ef".repeat(32)}:0`,
+      reason: "Sent from a sanctioned address",
+    });
+    const { mailer, sent } = recordingMailer();
+    await sendDepositRejectedEmail(t.db, mailer, "Coinlens", result.rejected as never, support);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.to).toBe(`${member}@example.test`);
+    expect(sent[0]?.subject).toBe("Coinlens: your deposit of 0.012345 BTC has been rejected");
+    expect(sent[0]?.text.split("\n")).toEqual([
+      `Hello ${(await memberName(member)) ?? ""},`,
+      "",
+      "We could not accept your deposit of 0.012345 BTC. Nothing was credited to your balance.",
+      "Reason: Sent from a sanctioned address",
+      `Reference: ${"ef".repeat(32)}:0`,
+      "",
+      "To ask about it, contact Coinlens support and quote the reference above.",
+      "E-mail: help@coinlens.example",
+      "Contact form: https://coinlens.example/contact",
+    ]);
+    // Nothing credited, the member's operation failed, and the deposit left the admin queue.
+    expect((await getBalances(t.db, { ledger: "real", userId: member })).BTC.available).toBe(0n);
+    const [op] = await queryRows<{ status: string }>(
+      t.db,
+      sql`select status from ledger_operations where id = ${String(detected?.operationId)}::bigint`,
+    );
+    expect(op?.status).toBe("failed");
+    expect((await listDepositQueue(t.db)).some((d) => d.id === detected?.id)).toBe(false);
+    // Without a configured address the contact page alone is given.
+    const { mailer: plain, sent: plainSent } = recordingMailer();
+    await sendDepositRejectedEmail(t.db, plain, "Coinlens", result.rejected as never, { url: support.url });
+    expect(plainSent[0]?.text).not.toContain("E-mail:");
+    expect(plainSent[0]?.text).toMatch(/\nContact form: https:\/\/coinlens\.example\/contact$/);
+  });
+
+  it("crediting early returns the credit notice (for the credited e-mail) and no rejection", async () => {
+    const member = await newMember();
+    const { address } = await getOrCreateDepositAddress(t.db, keys, member, "USDT");
+    await simulateSend(t.db, { chain: "tron", address, amountMinor: 3_000_000n });
+    await scanDeposits(t.db, createSimulatedWatcher(t.db, "tron"), { requiredConfirmations: 20 });
+    const [detected] = await listMemberDeposits(t.db, member);
+    const result = await decideChainDeposit(t.db, {
+      depositId: detected?.id as bigint,
+      adminId: "admin-1",
+      decision: "credit",
+      note: "Exchange withdrawal, confirmed by phone",
+    });
+    expect(result.rejected).toBeUndefined();
+    expect(result.credited).toMatchObject({ userId: member, asset: "USDT", amount: 3_000_000n });
+  });
+
+  it("the watcher e-mails once when a deposit is first seen and once when credited, never per block", async () => {
+    const member = await newMember();
+    const { address } = await getOrCreateDepositAddress(t.db, keys, member, "BTC");
+    const config = {
+      chainWatcher: "simulated",
+      payments: { btcConfirmations: 3, tronConfirmations: 20, depositsEnabled: true },
+      brand: { name: "Coinlens" },
+      mailFrom: "Coinlens <no-reply@coinlens.test>",
+      smtpUrl: undefined,
+      dataDir: "./data/unused",
+      isProduction: false,
+    } as unknown as Parameters<typeof scanAllDeposits>[1];
+    const subjects = async () =>
+      (await listOutbox(t.db, { to: `${member}@example.test` })).map((m) => m.subject).reverse();
+
+    await simulateSend(t.db, { chain: "bitcoin", address, amountMinor: 20_000_000n });
+    await scanAllDeposits(t.db, config);
+    expect(await subjects()).toEqual(["Coinlens: we have seen your deposit of 0.2 BTC"]);
+    const [seen] = await listOutbox(t.db, { to: `${member}@example.test` });
+    expect(seen?.text).toContain("waiting for confirmations (0 of 3)");
+    expect(seen?.text).toContain("We credit it to your available balance after 3 confirmations");
+
+    for (let block = 0; block < 2; block++) {
+      await mineBlocks(t.db, "bitcoin", 1);
+      await scanAllDeposits(t.db, config);
+    }
+    expect((await listMemberDeposits(t.db, member))[0]?.status).toBe("confirming");
+    expect(await subjects()).toHaveLength(1);
+
+    await mineBlocks(t.db, "bitcoin", 1);
+    await scanAllDeposits(t.db, config);
+    await scanAllDeposits(t.db, config);
+    expect(await subjects()).toEqual([
+      "Coinlens: we have seen your deposit of 0.2 BTC",
+      "Coinlens: your deposit of 0.2 BTC has been credited",
+    ]);
+  });
+
+  it("an output first seen with all its confirmations is only e-mailed as credited", async () => {
+    const member = await newMember();
+    const { address } = await getOrCreateDepositAddress(t.db, keys, member, "USDT");
+    await simulateSend(t.db, { chain: "tron", address, amountMinor: 5_000_000n });
+    await mineBlocks(t.db, "tron", 20);
+    const { mailer, sent } = recordingMailer();
+    await scanDeposits(t.db, createSimulatedWatcher(t.db, "tron"), {
+      requiredConfirmations: 20,
+      notify: (n) => sendDepositCreditedEmail(t.db, mailer, "Coinlens", n),
+      notifyDetected: (n) => sendDepositDetectedEmail(t.db, mailer, "Coinlens", n),
+    });
+    expect(sent.map((m) => m.subject)).toEqual(["Coinlens: your deposit of 5 USDT has been credited"]);
   });
 });
 

@@ -223,6 +223,25 @@ export async function listDepositsByStatus(
   return rows.map(depositFromRow);
 }
 
+/** The admin queue with each member's e-mail (staff recognise people by it, not by id). */
+export async function listDepositQueue(
+  db: Db,
+  statuses: DepositStatus[] = ["detected", "confirming"],
+  limit = 100,
+): Promise<(Deposit & { memberEmail: string })[]> {
+  const rows = await queryRows<Record<string, unknown>>(
+    db,
+    sql`select ${DEPOSIT_COLUMNS}, (select email from users u where u.id = d.user_id) as member_email
+        from ${DEPOSIT_FROM}
+        where d.status in (${sql.join(
+          statuses.map((s) => sql`${s}`),
+          sql`, `,
+        )})
+        order by d.created_at asc, d.id asc limit ${limit}`,
+  );
+  return rows.map((row) => ({ ...depositFromRow(row), memberEmail: String(row.member_email ?? "") }));
+}
+
 // ---------------------------------------------------------------------------------------------
 // The watcher side
 
@@ -234,12 +253,37 @@ export interface CreditNotice {
   reference: string;
 }
 
+export interface DetectedNotice {
+  depositId: bigint;
+  userId: string;
+  asset: WatchedAsset;
+  amount: bigint;
+  confirmations: number;
+  requiredConfirmations: number;
+  reference: string;
+}
+
+export interface RejectNotice {
+  depositId: bigint;
+  userId: string;
+  asset: DepositAsset;
+  /** What arrived on chain; null for an announced deposit nothing was seen for yet. */
+  amount: bigint | null;
+  reference: string;
+  reason: string;
+}
+
 export interface ObservationResult {
   depositId: bigint;
   status: DepositStatus;
   confirmations: number;
   /** Set when this call credited the deposit (and nobody else did). */
   credited?: CreditNotice;
+  /**
+   * Set when this call first linked the output to a deposit and it still waits for confirmations:
+   * the member hears once that it was seen, not at every block (confirming n of N is progress).
+   */
+  detected?: DetectedNotice;
 }
 
 /**
@@ -279,6 +323,8 @@ export async function recordChainOutput(
       sql`select id::text as id, status, operation_id::text as operation_id, user_id from deposits
           where chain_output_id = ${out.id}::bigint for update`,
     );
+    // The output row lock makes this true for exactly one caller per output.
+    const firstSighting = !deposit;
     if (!deposit) {
       // Match the member's announced deposit of exactly this amount, else record an unannounced one.
       const [announced] = await queryRows<Record<string, unknown>>(
@@ -334,7 +380,24 @@ export async function recordChainOutput(
               required_confirmations = ${requiredConfirmations}, updated_at = now()
             where id = ${depositId.toString()}::bigint`,
       );
-      return { depositId, status: next, confirmations };
+      return {
+        depositId,
+        status: next,
+        confirmations,
+        ...(firstSighting
+          ? {
+              detected: {
+                depositId,
+                userId: address.user_id,
+                asset: output.asset,
+                amount,
+                confirmations,
+                requiredConfirmations,
+                reference: `${output.txid}:${output.outputIndex}`,
+              },
+            }
+          : {}),
+      };
     }
     const reference = `${output.txid}:${output.outputIndex}`;
     const entry = await postEntry(tx, {
@@ -368,11 +431,18 @@ export async function recordChainOutput(
   });
 }
 
-/** One pass of a watcher over every deposit address of its asset. Provider errors propagate. */
+/**
+ * One pass of a watcher over every deposit address of its asset. Provider errors propagate.
+ * `notify` hears of each credit and `notifyDetected` of each first sighting, after its commit.
+ */
 export async function scanDeposits(
   db: Db,
   watcher: ChainWatcher,
-  options: { requiredConfirmations: number; notify?: (notice: CreditNotice) => Promise<void> },
+  options: {
+    requiredConfirmations: number;
+    notify?: (notice: CreditNotice) => Promise<void>;
+    notifyDetected?: (notice: DetectedNotice) => Promise<void>;
+  },
 ): Promise<ObservationResult[]> {
   const tip = await watcher.tipHeight();
   const addresses = await queryRows<{ address: string }>(
@@ -386,6 +456,7 @@ export async function scanDeposits(
       if (!result) continue;
       results.push(result);
       if (result.credited && options.notify) await options.notify(result.credited);
+      if (result.detected && options.notifyDetected) await options.notifyDetected(result.detected);
     }
   }
   return results;
@@ -474,14 +545,15 @@ export async function creditBankTransfer(
 
 /**
  * An admin credits a detected chain deposit before it has all its confirmations, or rejects one
- * (with a note). Exactly once: the row is locked and its status checked.
+ * (with a note). Exactly once: the row is locked and its status checked. The notice it returns
+ * (credited or rejected) is for the member's e-mail, which the caller sends after the commit.
  */
 export async function decideChainDeposit(
   db: Db,
   input: { depositId: bigint; adminId: string; decision: "credit" | "reject"; note: string },
-): Promise<{ deposit: Deposit; credited?: CreditNotice }> {
+): Promise<{ deposit: Deposit; credited?: CreditNotice; rejected?: RejectNotice }> {
   if (!input.note.trim()) throw new DepositStateError("A note is required.");
-  const credited = await db.transaction(async (txHandle) => {
+  const notice = await db.transaction(async (txHandle) => {
     const tx = txHandle as unknown as Db;
     const [row] = await queryRows<Record<string, unknown>>(
       tx,
@@ -507,7 +579,15 @@ export async function decideChainDeposit(
           references: { note: input.note.trim() },
         });
       }
-      return undefined;
+      const rejected: RejectNotice = {
+        depositId: input.depositId,
+        userId: row.user_id as string,
+        asset: row.asset as DepositAsset,
+        amount: row.amount === null ? null : BigInt(row.amount as string),
+        reference: row.txid ? `${row.txid}:${row.output_index}` : `deposit ${row.id as string}`,
+        reason: input.note.trim(),
+      };
+      return { rejected };
     }
     if (!row.txid || row.amount === null)
       throw new DepositStateError("Only a deposit seen on chain can be credited here.");
@@ -532,28 +612,37 @@ export async function decideChainDeposit(
             decided_by = ${input.adminId}, credited_at = now(), updated_at = now()
           where id = ${row.id as string}::bigint`,
     );
-    return {
+    const credited: CreditNotice = {
       depositId: input.depositId,
       userId: row.user_id as string,
       asset,
       amount,
       reference: `${row.txid}:${row.output_index}`,
     };
+    return { credited };
   });
-  return { deposit: (await getDeposit(db, input.depositId)) as Deposit, credited };
+  return { deposit: (await getDeposit(db, input.depositId)) as Deposit, ...notice };
 }
 
 // ---------------------------------------------------------------------------------------------
 // E-mail
 
-/** Sends the "deposit credited" e-mail. Failures are the caller's to log; the credit stands. */
-export async function sendDepositCreditedEmail(db: Db, mailer: Mailer, brand: string, notice: CreditNotice) {
+async function memberOf(db: Db, userId: string) {
   const [user] = await queryRows<{ email: string; name: string }>(
     db,
-    sql`select email, name from users where id = ${notice.userId}`,
+    sql`select email, name from users where id = ${userId}`,
   );
+  return user;
+}
+
+const amountText = (amount: bigint, asset: DepositAsset) =>
+  `${formatAmount(amount, asset, { grouping: true })} ${asset}`;
+
+/** Sends the "deposit credited" e-mail. Failures are the caller's to log; the credit stands. */
+export async function sendDepositCreditedEmail(db: Db, mailer: Mailer, brand: string, notice: CreditNotice) {
+  const user = await memberOf(db, notice.userId);
   if (!user) return;
-  const amount = `${formatAmount(notice.amount, notice.asset, { grouping: true })} ${notice.asset}`;
+  const amount = amountText(notice.amount, notice.asset);
   await mailer.send({
     to: user.email,
     subject: `${brand}: your deposit of ${amount} has been credited`,
@@ -564,6 +653,67 @@ export async function sendDepositCreditedEmail(db: Db, mailer: Mailer, brand: st
       `Reference: ${notice.reference}`,
       "",
       `If you did not expect this, contact ${brand} support.`,
+    ].join("\n"),
+  });
+}
+
+/**
+ * Sends the "deposit seen on chain" e-mail, once per deposit (see DetectedNotice). Failures are
+ * the caller's to log; the deposit goes on being watched either way.
+ */
+export async function sendDepositDetectedEmail(
+  db: Db,
+  mailer: Mailer,
+  brand: string,
+  notice: DetectedNotice,
+) {
+  const user = await memberOf(db, notice.userId);
+  if (!user) return;
+  const amount = amountText(notice.amount, notice.asset);
+  await mailer.send({
+    to: user.email,
+    subject: `${brand}: we have seen your deposit of ${amount}`,
+    text: [
+      `Hello ${user.name},`,
+      "",
+      `Your deposit of ${amount} is on the network and waiting for confirmations (${notice.confirmations} of ${notice.requiredConfirmations}).`,
+      `We credit it to your available balance after ${notice.requiredConfirmations} confirmations and e-mail you when we do.`,
+      `Reference: ${notice.reference}`,
+      "",
+      `If you did not expect this, contact ${brand} support.`,
+    ].join("\n"),
+  });
+}
+
+/**
+ * Sends the "deposit rejected" e-mail with the admin's note as the reason. Failures are the
+ * caller's to log; the rejection stands. `support` says where to ask: the contact page, and the
+ * operator's address when one is configured.
+ */
+export async function sendDepositRejectedEmail(
+  db: Db,
+  mailer: Mailer,
+  brand: string,
+  notice: RejectNotice,
+  support: { url: string; email?: string | undefined },
+) {
+  const user = await memberOf(db, notice.userId);
+  if (!user) return;
+  const amount = notice.amount === null ? "" : ` of ${amountText(notice.amount, notice.asset)}`;
+  await mailer.send({
+    to: user.email,
+    subject: `${brand}: your deposit${amount} has been rejected`,
+    text: [
+      `Hello ${user.name},`,
+      "",
+      `We could not accept your deposit${amount}. Nothing was credited to your balance.`,
+      `Reason: ${notice.reason}`,
+      `Reference: ${notice.reference}`,
+      "",
+      `To ask about it, contact ${brand} support and quote the reference above.`,
+      // Each address ends its line: a mail client would take trailing punctuation into the link.
+      ...(support.email ? [`E-mail: ${support.email}`] : []),
+      `Contact form: ${support.url}`,
     ].join("\n"),
   });
 }

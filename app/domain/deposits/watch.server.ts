@@ -10,7 +10,13 @@ import { createSimulatedWatcher } from "../chain/simulated.server.ts";
 import { createTronGridWatcher } from "../chain/trongrid.server.ts";
 import type { ChainWatcher } from "../chain/watcher.ts";
 import { createMailer } from "../mail/mailer.server.ts";
-import { type CreditNotice, scanDeposits, sendDepositCreditedEmail } from "./deposits.server.ts";
+import {
+  type CreditNotice,
+  type DetectedNotice,
+  scanDeposits,
+  sendDepositCreditedEmail,
+  sendDepositDetectedEmail,
+} from "./deposits.server.ts";
 
 type WatchConfig = Pick<
   Config,
@@ -59,10 +65,17 @@ export async function scanAllDeposits(db: Db, config: WatchConfig): Promise<numb
       log.error("deposit e-mail failed", { depositId: notice.depositId.toString(), error });
     }
   };
+  const notifyDetected = async (notice: DetectedNotice) => {
+    try {
+      await sendDepositDetectedEmail(db, mailer, config.brand.name, notice);
+    } catch (error) {
+      log.error("deposit e-mail failed", { depositId: notice.depositId.toString(), error });
+    }
+  };
   let credited = 0;
   for (const { watcher, requiredConfirmations } of createWatchers(db, config)) {
     try {
-      const results = await scanDeposits(db, watcher, { requiredConfirmations, notify });
+      const results = await scanDeposits(db, watcher, { requiredConfirmations, notify, notifyDetected });
       credited += results.filter((r) => r.credited).length;
     } catch (error) {
       log.warn("chain watcher pass failed", { chain: watcher.chain, error: (error as Error).message });

@@ -258,6 +258,34 @@ describe("e-mail at every state change", () => {
     expect(sent[1]?.text).toContain("Reason: Wrong address");
     expect(sent[1]?.text).toContain("0.0001 BTC");
   });
+
+  it("approved, sent (with its reference) and cancelled each have their own e-mail; a first of two approvals is not a state change", async () => {
+    const sent: MailMessage[] = [];
+    const mailer: Mailer = { kind: "outbox", send: async (m) => void sent.push(m) };
+    const member = await memberWith("BTC", 100_000n);
+    const { withdrawal } = await btcRequest(member, 10_000n);
+    const approved = await approveWithdrawal(t.db, { withdrawalId: withdrawal.id, adminId: "admin-a" });
+    expect(approved.status).toBe("approved");
+    await sendWithdrawalStatusEmail(t.db, mailer, "Coinlens", approved);
+    const completed = await completeWithdrawal(t.db, {
+      withdrawalId: withdrawal.id,
+      adminId: "admin-a",
+      sentReference: "txid-0042",
+    });
+    await sendWithdrawalStatusEmail(t.db, mailer, "Coinlens", completed);
+    const { withdrawal: second } = await btcRequest(member, 20_000n);
+    const cancelled = await cancelWithdrawal(t.db, { withdrawalId: second.id, userId: member });
+    await sendWithdrawalStatusEmail(t.db, mailer, "Coinlens", cancelled);
+    expect(sent.map((m) => m.subject)).toEqual([
+      "Coinlens: your withdrawal was approved",
+      "Coinlens: your withdrawal was sent",
+      "Coinlens: your withdrawal was cancelled",
+    ]);
+    expect(sent[0]?.text).toContain("Your withdrawal of 0.0001 BTC is now approved.");
+    expect(sent[1]?.text).toContain("Reference: txid-0042");
+    expect(sent[2]?.text).toContain("The funds are back in your available balance.");
+    for (const m of sent) expect(m.text).toContain("contact Coinlens support at once");
+  });
 });
 
 describe.runIf(onPostgres)("PostgreSQL races", () => {

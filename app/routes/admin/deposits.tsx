@@ -1,16 +1,23 @@
-import { data, Form, useNavigation } from "react-router";
+import { randomUUID } from "node:crypto";
+import { data, Form, Link, useNavigation } from "react-router";
 import { getConfig } from "~/config.server.ts";
 import { getDb } from "~/db/db.server.ts";
 import {
-  type CreditNotice,
+  type BankCreditField,
+  type FieldErrors,
+  parseBankCreditForm,
+  parseDecisionForm,
+} from "~/domain/deposits/admin-forms.ts";
+import {
   creditBankTransfer,
   DepositStateError,
   decideChainDeposit,
-  listDepositsByStatus,
+  listDepositQueue,
   sendDepositCreditedEmail,
+  sendDepositRejectedEmail,
 } from "~/domain/deposits/deposits.server.ts";
 import { createMailer } from "~/domain/mail/mailer.server.ts";
-import { formatAmount, safeParseAmount } from "~/domain/money/amount.ts";
+import { formatAmount } from "~/domain/money/amount.ts";
 import { recordPaymentAudit } from "~/domain/payments/admin-audit.server.ts";
 import { log } from "~/log.server.ts";
 import { Badge } from "~/ui/badge.tsx";
@@ -27,11 +34,12 @@ export const meta = () => [{ title: "Deposits · Admin" }, { name: "robots", con
 
 export async function loader(args: Route.LoaderArgs) {
   await requirePaymentPermission(args, "read:deposit:any");
-  const deposits = await listDepositsByStatus(getDb(), ["detected", "confirming"]);
+  const deposits = await listDepositQueue(getDb(), ["detected", "confirming"]);
   return {
     deposits: deposits.map((d) => ({
       id: d.id.toString(),
       userId: d.userId,
+      memberEmail: d.memberEmail,
       asset: d.asset,
       amount: d.amount === null ? "—" : formatAmount(d.amount, d.asset, { grouping: true }),
       status:
@@ -45,94 +53,134 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
-type ActionData = { ok: boolean; message: string };
+type ActionData =
+  /** `done` changes on every success, so the bank form remounts empty (no second credit by habit). */
+  | { ok: true; message: string; done: string }
+  /** The deposit changed under the admin (already credited or rejected …): said at the top. */
+  | { ok: false; message: string }
+  | { ok: false; form: "bank"; errors: FieldErrors<BankCreditField>; values: Record<string, string> }
+  | {
+      ok: false;
+      form: "decision";
+      depositId: string;
+      errors: FieldErrors<"note">;
+      values: Record<string, string>;
+    };
 
 export async function action(args: Route.ActionArgs) {
-  const form = Object.fromEntries(await args.request.formData()) as Record<string, string>;
-  const intent = form.intent;
+  // Staff with two-factor and deposit access at all, before reading anything the request sent.
+  await requirePaymentPermission(args, "read:deposit:any");
+  const values = Object.fromEntries(
+    [...(await args.request.formData()).entries()].map(([k, v]) => [k, typeof v === "string" ? v : ""]),
+  ) as Record<string, string>;
   const db = getDb();
   const config = getConfig();
-  const notify = async (notice: CreditNotice | undefined) => {
-    if (!notice) return;
-    await sendDepositCreditedEmail(db, createMailer(db, config), config.brand.name, notice).catch((error) =>
-      log.error("deposit e-mail failed", { error }),
-    );
-  };
-  try {
-    if (intent === "bank") {
-      const admin = await requirePaymentPermission(args, "credit:deposit:any");
-      const amount = safeParseAmount(form.amount ?? "", "USD", { allowZero: false });
-      if (!amount.ok) return data<ActionData>({ ok: false, message: amount.error.message }, 400);
-      if (!form.reference?.trim() || !form.bankTransactionId?.trim()) {
-        return data<ActionData>(
-          { ok: false, message: "Enter the member's reference and the bank's transaction id." },
-          400,
-        );
-      }
-      const result = await creditBankTransfer(db, {
-        reference: form.reference,
-        amount: amount.value,
-        bankTransactionId: form.bankTransactionId,
+  const mailer = createMailer(db, config);
+  const brand = config.brand.name;
+
+  if (values.intent === "bank") {
+    const admin = await requirePaymentPermission(args, "credit:deposit:any");
+    const parsed = parseBankCreditForm(values);
+    if (!parsed.ok) return data<ActionData>({ ok: false, form: "bank", errors: parsed.errors, values }, 400);
+    let result: Awaited<ReturnType<typeof creditBankTransfer>>;
+    try {
+      result = await creditBankTransfer(db, {
+        reference: parsed.value.reference,
+        amount: parsed.value.amountMinor,
+        bankTransactionId: parsed.value.bankTransactionId,
         adminId: admin.adminId,
-        note: form.note?.trim() || undefined,
+        note: parsed.value.note,
       });
-      await recordPaymentAudit(db, {
-        adminId: admin.adminId,
-        event: "admin-bank-transfer-credited",
-        detail: {
-          depositId: result.deposit.id.toString(),
-          reference: form.reference,
-          amount: form.amount,
-          replay: !result.credited,
-        },
-        ip: admin.ip,
-        userAgent: admin.userAgent,
-      });
-      await notify(result.credited);
-      return data<ActionData>({
-        ok: true,
-        message: result.credited
-          ? "Bank transfer credited."
-          : "This bank transaction was already credited; nothing changed.",
-      });
+    } catch (error) {
+      // The only refusal here is an unknown reference: say so beside that field.
+      if (!(error instanceof DepositStateError)) throw error;
+      return data<ActionData>({ ok: false, form: "bank", errors: { reference: error.message }, values }, 404);
     }
-    const decision = intent === "credit" ? "credit" : "reject";
-    const admin = await requirePaymentPermission(
-      args,
-      decision === "credit" ? "credit:deposit:any" : "reject:deposit:any",
-    );
-    const result = await decideChainDeposit(db, {
-      depositId: BigInt(form.depositId ?? "0"),
-      adminId: admin.adminId,
-      decision,
-      note: form.note ?? "",
-    });
     await recordPaymentAudit(db, {
       adminId: admin.adminId,
-      event: decision === "credit" ? "admin-deposit-credited" : "admin-deposit-rejected",
-      detail: { depositId: form.depositId, note: form.note },
+      event: "admin-bank-transfer-credited",
+      detail: {
+        depositId: result.deposit.id.toString(),
+        memberId: result.deposit.userId,
+        reference: parsed.value.reference,
+        amount: values.amount,
+        bankTransactionId: parsed.value.bankTransactionId,
+        replay: !result.credited,
+      },
       ip: admin.ip,
       userAgent: admin.userAgent,
     });
-    await notify(result.credited);
-    return data<ActionData>({
-      ok: true,
-      message: decision === "credit" ? "Deposit credited." : "Deposit rejected.",
-    });
-  } catch (error) {
-    if (error instanceof DepositStateError || error instanceof SyntaxError) {
-      return data<ActionData>(
-        { ok: false, message: error instanceof DepositStateError ? error.message : "No such deposit." },
-        409,
+    // After the commit: a failed e-mail is logged and the credit stands.
+    if (result.credited) {
+      await sendDepositCreditedEmail(db, mailer, brand, result.credited).catch((error) =>
+        log.error("deposit e-mail failed", { error }),
       );
     }
-    throw error;
+    return data<ActionData>({
+      ok: true,
+      done: randomUUID(),
+      message: result.credited
+        ? "Bank transfer credited."
+        : "This bank transaction was already credited; nothing changed.",
+    });
   }
+
+  const parsed = parseDecisionForm(values);
+  if (parsed === null) return data<ActionData>({ ok: false, message: "No such deposit." }, 404);
+  // The permission for this decision before any answer about its fields.
+  const admin = await requirePaymentPermission(
+    args,
+    values.intent === "credit" ? "credit:deposit:any" : "reject:deposit:any",
+  );
+  if (!parsed.ok) {
+    return data<ActionData>(
+      { ok: false, form: "decision", depositId: values.depositId ?? "", errors: parsed.errors, values },
+      400,
+    );
+  }
+  const { decision, depositId, note } = parsed.value;
+  let result: Awaited<ReturnType<typeof decideChainDeposit>>;
+  try {
+    result = await decideChainDeposit(db, { depositId, adminId: admin.adminId, decision, note });
+  } catch (error) {
+    if (!(error instanceof DepositStateError)) throw error;
+    return data<ActionData>({ ok: false, message: error.message }, 409);
+  }
+  await recordPaymentAudit(db, {
+    adminId: admin.adminId,
+    event: decision === "credit" ? "admin-deposit-credited" : "admin-deposit-rejected",
+    detail: { depositId: depositId.toString(), memberId: result.deposit.userId, note },
+    ip: admin.ip,
+    userAgent: admin.userAgent,
+  });
+  // After the commit: a failed e-mail is logged and the decision stands.
+  const notified = result.credited
+    ? sendDepositCreditedEmail(db, mailer, brand, result.credited)
+    : result.rejected
+      ? sendDepositRejectedEmail(db, mailer, brand, result.rejected, {
+          url: `${config.publicUrl.replace(/\/$/, "")}/contact`,
+          email: config.brand.contactEmail,
+        })
+      : undefined;
+  await notified?.catch((error) => log.error("deposit e-mail failed", { error }));
+  return data<ActionData>({
+    ok: true,
+    done: randomUUID(),
+    message:
+      decision === "credit"
+        ? "Deposit credited."
+        : "Deposit rejected: nothing was credited, and the member was told why.",
+  });
 }
 
 export default function AdminDeposits({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
+  const submitting = navigation.state === "submitting" ? navigation.formData : undefined;
+  const bankBusy = submitting?.get("intent") === "bank";
+  const bank = actionData && "form" in actionData && actionData.form === "bank" ? actionData : undefined;
+  const decision =
+    actionData && "form" in actionData && actionData.form === "decision" ? actionData : undefined;
+  const banner = actionData && "message" in actionData ? actionData : undefined;
   return (
     <div className="space-y-6">
       <header>
@@ -141,30 +189,55 @@ export default function AdminDeposits({ loaderData, actionData }: Route.Componen
           Credit matched bank transfers; credit early or reject chain deposits, with a note.
         </p>
       </header>
-      {actionData ? (
-        <p
-          role="status"
-          className={actionData.ok ? "font-medium text-positive" : "font-medium text-negative"}
-        >
-          {actionData.message}
+      {banner ? (
+        <p role="status" className={banner.ok ? "font-medium text-positive" : "font-medium text-negative"}>
+          {banner.message}
         </p>
       ) : null}
       <Card className="p-5">
-        <h2 className="font-semibold text-ink">Credit a bank transfer</h2>
-        <Form method="post" className="mt-4 grid gap-4 sm:grid-cols-2">
+        <h2 id="bank-credit-title" className="font-semibold text-ink">
+          Credit a bank transfer
+        </h2>
+        <Form
+          key={banner?.ok ? banner.done : "bank"}
+          method="post"
+          noValidate
+          aria-labelledby="bank-credit-title"
+          className="mt-4 grid gap-4 sm:grid-cols-2"
+        >
           <input type="hidden" name="intent" value="bank" />
           <Field
             label="Member reference"
             name="reference"
             placeholder="CL-XXXX-XXXX"
             autoComplete="off"
-            required
+            defaultValue={bank?.values.reference}
+            error={bank?.errors.reference}
           />
-          <Field label="Amount (USD)" name="amount" inputMode="decimal" autoComplete="off" required />
-          <Field label="Bank transaction id" name="bankTransactionId" autoComplete="off" required />
-          <Field label="Note (optional)" name="note" autoComplete="off" />
+          <Field
+            label="Amount (USD)"
+            name="amount"
+            inputMode="decimal"
+            autoComplete="off"
+            defaultValue={bank?.values.amount}
+            error={bank?.errors.amount}
+          />
+          <Field
+            label="Bank transaction id"
+            name="bankTransactionId"
+            autoComplete="off"
+            defaultValue={bank?.values.bankTransactionId}
+            error={bank?.errors.bankTransactionId}
+          />
+          <Field
+            label="Note (optional)"
+            name="note"
+            autoComplete="off"
+            defaultValue={bank?.values.note}
+            error={bank?.errors.note}
+          />
           <div className="sm:col-span-2">
-            <Button type="submit" busy={busy} busyLabel="Crediting…">
+            <Button type="submit" busy={bankBusy} busyLabel="Crediting…">
               Credit transfer
             </Button>
           </div>
@@ -172,34 +245,79 @@ export default function AdminDeposits({ loaderData, actionData }: Route.Componen
       </Card>
       <Card className="p-5">
         <h2 className="font-semibold text-ink">Chain deposits awaiting confirmations</h2>
+        <p className="mt-1 text-sm text-muted">
+          Each decision needs a note: why you credit a deposit early, or the reason the member reads in the
+          e-mail if you reject it.
+        </p>
         {loaderData.deposits.length === 0 ? (
           <p className="mt-3 text-sm text-muted">Nothing is waiting.</p>
         ) : (
           <ul className="mt-3 divide-y divide-line">
-            {loaderData.deposits.map((d) => (
-              <li key={d.id} className="space-y-2 py-4">
-                <div className="flex flex-wrap items-center gap-3 text-sm">
-                  <span className="font-semibold text-ink">
-                    {d.amount} {d.asset}
-                  </span>
-                  <Badge tone="warning">{d.status}</Badge>
-                  <span className="font-mono text-xs break-all text-muted">{d.txid}</span>
-                </div>
-                <p className="font-mono text-xs break-all text-muted">
-                  to {d.address} · member {d.userId}
-                </p>
-                <Form method="post" className="flex flex-wrap items-end gap-2">
-                  <input type="hidden" name="depositId" value={d.id} />
-                  <Field label="Note" name="note" required className="min-w-56 flex-1" autoComplete="off" />
-                  <Button type="submit" name="intent" value="credit" size="sm">
-                    Credit
-                  </Button>
-                  <Button type="submit" name="intent" value="reject" size="sm" variant="danger">
-                    Reject
-                  </Button>
-                </Form>
-              </li>
-            ))}
+            {loaderData.deposits.map((d) => {
+              const failed = decision?.depositId === d.id ? decision : undefined;
+              const busy = submitting?.get("depositId") === d.id ? String(submitting.get("intent")) : "";
+              return (
+                <li key={d.id} className="space-y-2 py-4" data-testid={`deposit-${d.id}`}>
+                  <div className="flex flex-wrap items-center gap-3 text-sm">
+                    <span className="font-semibold text-ink">
+                      {d.amount} {d.asset}
+                    </span>
+                    <Badge tone="warning">{d.status}</Badge>
+                    <span className="text-muted">
+                      {new Date(d.createdAt).toLocaleString("en-GB", { timeZone: "UTC" })} UTC
+                    </span>
+                  </div>
+                  <p className="text-sm">
+                    <Link
+                      to={`/admin/members/${encodeURIComponent(d.userId)}`}
+                      className="font-medium text-brand hover:underline"
+                    >
+                      {d.memberEmail || d.userId}
+                    </Link>
+                  </p>
+                  <p className="font-mono text-xs break-all text-muted">
+                    {d.txid} to {d.address}
+                  </p>
+                  <Form method="post" noValidate className="flex flex-wrap items-start gap-2">
+                    <input type="hidden" name="depositId" value={d.id} />
+                    <Field
+                      label="Note"
+                      name="note"
+                      className="min-w-56 flex-1"
+                      autoComplete="off"
+                      defaultValue={failed?.values.note}
+                      error={failed?.errors.note}
+                    />
+                    {/* Level with the input (the label's line sits above it), not with an error below it. */}
+                    <div className="flex gap-2 sm:pt-[30px]">
+                      <Button
+                        type="submit"
+                        name="intent"
+                        value="credit"
+                        size="sm"
+                        busy={busy === "credit"}
+                        busyLabel="Crediting…"
+                        disabled={busy !== ""}
+                      >
+                        Credit
+                      </Button>
+                      <Button
+                        type="submit"
+                        name="intent"
+                        value="reject"
+                        size="sm"
+                        variant="danger"
+                        busy={busy === "reject"}
+                        busyLabel="Rejecting…"
+                        disabled={busy !== ""}
+                      >
+                        Reject
+                      </Button>
+                    </div>
+                  </Form>
+                </li>
+              );
+            })}
           </ul>
         )}
       </Card>
