@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { getConfig } from "./config.server.ts";
@@ -6,6 +6,7 @@ import { ButtonLink } from "./ui/button.tsx";
 import { LogoMark } from "./ui/logo.tsx";
 import { ToastProvider } from "./ui/toast.tsx";
 import type { RootData } from "./utils/brand.ts";
+import { errorPageContent } from "./utils/error-page.ts";
 import { useNonce } from "./utils/nonce.tsx";
 
 export function loader(): RootData {
@@ -52,19 +53,18 @@ export default function App() {
   );
 }
 
-/** Friendly 404 and 500 pages: no stack traces, a way back, and the request is logged server-side. */
+/**
+ * Friendly error pages: the real status (403, 404, 429 … or 500), no stack traces, a way back;
+ * the request is logged server-side. Back-office pages have their own (admin/forbidden.tsx).
+ */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const title = notFound ? "We can't find that page" : "Something went wrong";
-  const message = notFound
-    ? "The page may have moved, or the address may be mistyped."
-    : "An unexpected error occurred on our side. Your money and data are safe. Please try again in a moment.";
+  const { status, title, message } = errorPageContent(error);
   return (
     <main id="main" className="grid min-h-dvh place-items-center bg-canvas px-6">
       <title>{`${title} · Coinlens`}</title>
       <div className="max-w-md text-center">
         <LogoMark className="mx-auto size-12" />
-        <p className="mt-6 text-sm font-semibold text-brand">{notFound ? "404" : "500"}</p>
+        <p className="mt-6 text-sm font-semibold text-brand">{status}</p>
         <h1 className="mt-2 text-2xl font-bold text-ink">{title}</h1>
         <p className="mt-3 text-muted">{message}</p>
         <ButtonLink to="/" className="mt-8">
