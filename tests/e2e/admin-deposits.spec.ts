@@ -247,6 +247,23 @@ test("chain deposit rejected with a reason (not by support staff): nothing credi
   const supportRow = queueRow(support, email);
   await expect(supportRow).toHaveCount(1);
   const depositId = ((await supportRow.getAttribute("data-testid")) ?? "").replace("deposit-", "");
+  // The page offers them nothing they may not do …
+  await expect(
+    support.getByText(
+      "Your role can view this queue to answer members; only an administrator can credit or reject a deposit.",
+    ),
+  ).toBeVisible();
+  await expect(support.getByRole("button", { name: /^(Credit|Reject|Credit transfer)$/ })).toHaveCount(0);
+  await expect(support.getByRole("heading", { name: "Credit a bank transfer" })).toHaveCount(0);
+  await expectNoA11yViolations(support);
+  await gotoHydrated(support, "/admin/withdrawals");
+  await expect(
+    support.getByText(
+      "Your role can view this queue to answer members; only an administrator can approve, mark sent or reject a withdrawal.",
+    ),
+  ).toBeVisible();
+  await expect(support.getByRole("button", { name: /^(Approve|Mark sent|Reject)$/ })).toHaveCount(0);
+  // … and the server refuses it anyway.
   for (const intent of ["reject", "credit"]) {
     const refused = await support.request.post("/admin/deposits", {
       form: { intent, depositId, note: "Not mine to decide" },
@@ -270,6 +287,7 @@ test("chain deposit rejected with a reason (not by support staff): nothing credi
   expect(await available(member, "USDT")).toBe("0");
   await gotoHydrated(member, "/usdt-deposit");
   await expect(member.getByText("Failed", { exact: true })).toBeVisible();
+  await expect(member.getByText(`Rejected, nothing was credited. Reason: ${reason}`)).toBeVisible();
   const history = await historyRow(member, "USDT");
   await expect(history).toContainText("25");
   await expect(history.getByText("Failed", { exact: true })).toBeVisible();

@@ -96,6 +96,9 @@ export async function loader(args: Route.LoaderArgs) {
       id: d.id.toString(),
       amount: formatAmount(d.amount ?? d.expectedAmount ?? 0n, asset, { grouping: true }),
       status: statusLabel(d),
+      // A rejected deposit says why on the page too, not only in the e-mail (the admin's note is
+      // written for the member: the queue asks for "the reason the member reads").
+      reason: d.status === "rejected" ? (d.note ?? "") : "",
       date: d.createdAt.toISOString(),
     })),
   };
@@ -260,14 +263,19 @@ export default function CryptoDepositPage({ loaderData, actionData }: Route.Comp
           <h2 className="font-semibold text-ink">Your recent {asset} deposits</h2>
           <ul className="mt-3 divide-y divide-line">
             {loaderData.deposits.map((d) => (
-              <li key={d.id} className="flex items-center justify-between gap-3 py-2 text-sm">
-                <span className="text-muted">
-                  {new Date(d.date).toLocaleString("en-GB", { timeZone: "UTC" })} UTC
-                </span>
-                <span className="font-medium text-ink">
-                  {d.amount} {asset}
-                </span>
-                <Badge tone={d.status.tone}>{d.status.text}</Badge>
+              <li key={d.id} className="py-2 text-sm">
+                <div className="flex items-center justify-between gap-3">
+                  <span className="text-muted">
+                    {new Date(d.date).toLocaleString("en-GB", { timeZone: "UTC" })} UTC
+                  </span>
+                  <span className="font-medium text-ink">
+                    {d.amount} {asset}
+                  </span>
+                  <Badge tone={d.status.tone}>{d.status.text}</Badge>
+                </div>
+                {d.reason ? (
+                  <p className="mt-1 text-negative">Rejected, nothing was credited. Reason: {d.reason}</p>
+                ) : null}
               </li>
             ))}
           </ul>

@@ -19,6 +19,7 @@ import {
 import { createMailer } from "~/domain/mail/mailer.server.ts";
 import { formatAmount } from "~/domain/money/amount.ts";
 import { recordPaymentAudit } from "~/domain/payments/admin-audit.server.ts";
+import { hasPermission } from "~/domain/payments/permissions.ts";
 import { log } from "~/log.server.ts";
 import { Badge } from "~/ui/badge.tsx";
 import { Button } from "~/ui/button.tsx";
@@ -33,9 +34,16 @@ export const ErrorBoundary = AdminErrorBoundary;
 export const meta = () => [{ title: "Deposits · Admin" }, { name: "robots", content: "noindex" }];
 
 export async function loader(args: Route.LoaderArgs) {
-  await requirePaymentPermission(args, "read:deposit:any");
+  const { session } = await requirePaymentPermission(args, "read:deposit:any");
   const deposits = await listDepositQueue(getDb(), ["detected", "confirming"]);
+  const role = session.user.role;
   return {
+    // What this staff member may do: support reads the queue to answer members but moves no money,
+    // so the forms are not shown to them (the action checks again, whatever the page shows).
+    can: {
+      credit: hasPermission(role, "credit:deposit:any"),
+      reject: hasPermission(role, "reject:deposit:any"),
+    },
     deposits: deposits.map((d) => ({
       id: d.id.toString(),
       userId: d.userId,
@@ -194,55 +202,63 @@ export default function AdminDeposits({ loaderData, actionData }: Route.Componen
           {banner.message}
         </p>
       ) : null}
-      <Card className="p-5">
-        <h2 id="bank-credit-title" className="font-semibold text-ink">
-          Credit a bank transfer
-        </h2>
-        <Form
-          key={banner?.ok ? banner.done : "bank"}
-          method="post"
-          noValidate
-          aria-labelledby="bank-credit-title"
-          className="mt-4 grid gap-4 sm:grid-cols-2"
-        >
-          <input type="hidden" name="intent" value="bank" />
-          <Field
-            label="Member reference"
-            name="reference"
-            placeholder="CL-XXXX-XXXX"
-            autoComplete="off"
-            defaultValue={bank?.values.reference}
-            error={bank?.errors.reference}
-          />
-          <Field
-            label="Amount (USD)"
-            name="amount"
-            inputMode="decimal"
-            autoComplete="off"
-            defaultValue={bank?.values.amount}
-            error={bank?.errors.amount}
-          />
-          <Field
-            label="Bank transaction id"
-            name="bankTransactionId"
-            autoComplete="off"
-            defaultValue={bank?.values.bankTransactionId}
-            error={bank?.errors.bankTransactionId}
-          />
-          <Field
-            label="Note (optional)"
-            name="note"
-            autoComplete="off"
-            defaultValue={bank?.values.note}
-            error={bank?.errors.note}
-          />
-          <div className="sm:col-span-2">
-            <Button type="submit" busy={bankBusy} busyLabel="Crediting…">
-              Credit transfer
-            </Button>
-          </div>
-        </Form>
-      </Card>
+      {loaderData.can.credit || loaderData.can.reject ? null : (
+        <p className="rounded-lg border border-line bg-subtle px-4 py-3 text-sm text-ink">
+          Your role can view this queue to answer members; only an administrator can credit or reject a
+          deposit.
+        </p>
+      )}
+      {loaderData.can.credit ? (
+        <Card className="p-5">
+          <h2 id="bank-credit-title" className="font-semibold text-ink">
+            Credit a bank transfer
+          </h2>
+          <Form
+            key={banner?.ok ? banner.done : "bank"}
+            method="post"
+            noValidate
+            aria-labelledby="bank-credit-title"
+            className="mt-4 grid gap-4 sm:grid-cols-2"
+          >
+            <input type="hidden" name="intent" value="bank" />
+            <Field
+              label="Member reference"
+              name="reference"
+              placeholder="CL-XXXX-XXXX"
+              autoComplete="off"
+              defaultValue={bank?.values.reference}
+              error={bank?.errors.reference}
+            />
+            <Field
+              label="Amount (USD)"
+              name="amount"
+              inputMode="decimal"
+              autoComplete="off"
+              defaultValue={bank?.values.amount}
+              error={bank?.errors.amount}
+            />
+            <Field
+              label="Bank transaction id"
+              name="bankTransactionId"
+              autoComplete="off"
+              defaultValue={bank?.values.bankTransactionId}
+              error={bank?.errors.bankTransactionId}
+            />
+            <Field
+              label="Note (optional)"
+              name="note"
+              autoComplete="off"
+              defaultValue={bank?.values.note}
+              error={bank?.errors.note}
+            />
+            <div className="sm:col-span-2">
+              <Button type="submit" busy={bankBusy} busyLabel="Crediting…">
+                Credit transfer
+              </Button>
+            </div>
+          </Form>
+        </Card>
+      ) : null}
       <Card className="p-5">
         <h2 className="font-semibold text-ink">Chain deposits awaiting confirmations</h2>
         <p className="mt-1 text-sm text-muted">
@@ -278,43 +294,49 @@ export default function AdminDeposits({ loaderData, actionData }: Route.Componen
                   <p className="font-mono text-xs break-all text-muted">
                     {d.txid} to {d.address}
                   </p>
-                  <Form method="post" noValidate className="flex flex-wrap items-start gap-2">
-                    <input type="hidden" name="depositId" value={d.id} />
-                    <Field
-                      label="Note"
-                      name="note"
-                      className="min-w-56 flex-1"
-                      autoComplete="off"
-                      defaultValue={failed?.values.note}
-                      error={failed?.errors.note}
-                    />
-                    {/* Level with the input (the label's line sits above it), not with an error below it. */}
-                    <div className="flex gap-2 sm:pt-[30px]">
-                      <Button
-                        type="submit"
-                        name="intent"
-                        value="credit"
-                        size="sm"
-                        busy={busy === "credit"}
-                        busyLabel="Crediting…"
-                        disabled={busy !== ""}
-                      >
-                        Credit
-                      </Button>
-                      <Button
-                        type="submit"
-                        name="intent"
-                        value="reject"
-                        size="sm"
-                        variant="danger"
-                        busy={busy === "reject"}
-                        busyLabel="Rejecting…"
-                        disabled={busy !== ""}
-                      >
-                        Reject
-                      </Button>
-                    </div>
-                  </Form>
+                  {loaderData.can.credit || loaderData.can.reject ? (
+                    <Form method="post" noValidate className="flex flex-wrap items-start gap-2">
+                      <input type="hidden" name="depositId" value={d.id} />
+                      <Field
+                        label="Note"
+                        name="note"
+                        className="min-w-56 flex-1"
+                        autoComplete="off"
+                        defaultValue={failed?.values.note}
+                        error={failed?.errors.note}
+                      />
+                      {/* Level with the input (the label's line sits above it), not with an error below it. */}
+                      <div className="flex gap-2 sm:pt-[30px]">
+                        {loaderData.can.credit ? (
+                          <Button
+                            type="submit"
+                            name="intent"
+                            value="credit"
+                            size="sm"
+                            busy={busy === "credit"}
+                            busyLabel="Crediting…"
+                            disabled={busy !== ""}
+                          >
+                            Credit
+                          </Button>
+                        ) : null}
+                        {loaderData.can.reject ? (
+                          <Button
+                            type="submit"
+                            name="intent"
+                            value="reject"
+                            size="sm"
+                            variant="danger"
+                            busy={busy === "reject"}
+                            busyLabel="Rejecting…"
+                            disabled={busy !== ""}
+                          >
+                            Reject
+                          </Button>
+                        ) : null}
+                      </div>
+                    </Form>
+                  ) : null}
                 </li>
               );
             })}

@@ -4,6 +4,7 @@ import { getDb } from "~/db/db.server.ts";
 import { createMailer } from "~/domain/mail/mailer.server.ts";
 import { formatAmount } from "~/domain/money/amount.ts";
 import { recordPaymentAudit } from "~/domain/payments/admin-audit.server.ts";
+import { hasPermission } from "~/domain/payments/permissions.ts";
 import {
   approveWithdrawal,
   completeWithdrawal,
@@ -33,11 +34,19 @@ function destinationText(w: Withdrawal) {
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  const { adminId } = await requirePaymentPermission(args, "read:withdrawal:any");
+  const { adminId, session } = await requirePaymentPermission(args, "read:withdrawal:any");
   // Unconfirmed requests (the member has not opened the e-mailed link yet) are not listed.
   const rows = await listWithdrawalQueue(getDb(), ["pending", "approved"]);
+  const role = session.user.role;
   return {
     adminId,
+    // Support reads the queue to answer members but moves no money: no forms for them (the action
+    // checks again, whatever the page shows).
+    can: {
+      approve: hasPermission(role, "approve:withdrawal:any"),
+      complete: hasPermission(role, "complete:withdrawal:any"),
+      reject: hasPermission(role, "reject:withdrawal:any"),
+    },
     withdrawals: rows.map((w) => ({
       id: w.id.toString(),
       userId: w.userId,
@@ -140,6 +149,12 @@ export default function AdminWithdrawals({ loaderData, actionData }: Route.Compo
           {actionData.message}
         </p>
       ) : null}
+      {loaderData.can.approve || loaderData.can.complete || loaderData.can.reject ? null : (
+        <p className="rounded-lg border border-line bg-subtle px-4 py-3 text-sm text-ink">
+          Your role can view this queue to answer members; only an administrator can approve, mark sent or
+          reject a withdrawal.
+        </p>
+      )}
       <Card className="p-5">
         {loaderData.withdrawals.length === 0 ? (
           <p className="text-sm text-muted">No withdrawals await review.</p>
@@ -174,19 +189,21 @@ export default function AdminWithdrawals({ loaderData, actionData }: Route.Compo
                 </p>
                 <div className="flex flex-wrap items-end gap-2">
                   {w.status === "pending" ? (
-                    <Form method="post">
-                      <input type="hidden" name="withdrawalId" value={w.id} />
-                      <Button
-                        type="submit"
-                        name="intent"
-                        value="approve"
-                        size="sm"
-                        disabled={w.firstApprovedBy === loaderData.adminId}
-                      >
-                        Approve
-                      </Button>
-                    </Form>
-                  ) : (
+                    !loaderData.can.approve ? null : (
+                      <Form method="post">
+                        <input type="hidden" name="withdrawalId" value={w.id} />
+                        <Button
+                          type="submit"
+                          name="intent"
+                          value="approve"
+                          size="sm"
+                          disabled={w.firstApprovedBy === loaderData.adminId}
+                        >
+                          Approve
+                        </Button>
+                      </Form>
+                    )
+                  ) : !loaderData.can.complete ? null : (
                     <Form method="post" className="flex flex-wrap items-end gap-2">
                       <input type="hidden" name="withdrawalId" value={w.id} />
                       <Field
@@ -201,13 +218,15 @@ export default function AdminWithdrawals({ loaderData, actionData }: Route.Compo
                       </Button>
                     </Form>
                   )}
-                  <Form method="post" className="flex flex-wrap items-end gap-2">
-                    <input type="hidden" name="withdrawalId" value={w.id} />
-                    <Field label="Reason" name="reason" required autoComplete="off" className="min-w-56" />
-                    <Button type="submit" name="intent" value="reject" size="sm" variant="danger">
-                      Reject
-                    </Button>
-                  </Form>
+                  {loaderData.can.reject ? (
+                    <Form method="post" className="flex flex-wrap items-end gap-2">
+                      <input type="hidden" name="withdrawalId" value={w.id} />
+                      <Field label="Reason" name="reason" required autoComplete="off" className="min-w-56" />
+                      <Button type="submit" name="intent" value="reject" size="sm" variant="danger">
+                        Reject
+                      </Button>
+                    </Form>
+                  ) : null}
                 </div>
               </li>
             ))}
