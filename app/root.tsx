@@ -58,7 +58,7 @@ export default function App() {
  * the request is logged server-side. Back-office pages have their own (admin/forbidden.tsx).
  */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const { status, title, message } = errorPageContent(error);
+  const { status, title, message, next } = errorPageContent(error);
   return (
     <main id="main" className="grid min-h-dvh place-items-center bg-canvas px-6">
       <title>{`${title} · Coinlens`}</title>
@@ -67,9 +67,12 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
         <p className="mt-6 text-sm font-semibold text-brand">{status}</p>
         <h1 className="mt-2 text-2xl font-bold text-ink">{title}</h1>
         <p className="mt-3 text-muted">{message}</p>
-        <ButtonLink to="/" className="mt-8">
-          Go to the home page
-        </ButtonLink>
+        <div className="mt-8 flex flex-wrap justify-center gap-3">
+          {next ? <ButtonLink to={next.to}>{next.label}</ButtonLink> : null}
+          <ButtonLink to="/" variant={next ? "secondary" : undefined}>
+            Go to the home page
+          </ButtonLink>
+        </div>
       </div>
     </main>
   );

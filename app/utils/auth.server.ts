@@ -75,7 +75,11 @@ export async function requireVerifiedSession(args: RouteArgs): Promise<CurrentSe
   const session = await requireSession(args);
   if (!isEmailVerified(session.user)) {
     throw data(
-      { message: "Please confirm your e-mail address first. We sent you a link when you signed up." },
+      {
+        message: "Please confirm your e-mail address first. We sent you a link when you signed up.",
+        // The error page offers the way out: settings sends a new link (the first may have expired).
+        next: { to: "/settings", label: "Send a new confirmation link" },
+      },
       { status: 403 },
     );
   }

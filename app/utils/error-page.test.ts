@@ -21,6 +21,22 @@ describe("errorPageContent", () => {
     });
   });
 
+  it("a 4xx may offer one next step inside the site, never a link elsewhere", () => {
+    const next = { to: "/settings", label: "Send a new confirmation link" };
+    expect(errorPageContent(thrown(403, { message: "Confirm first.", next }))).toEqual({
+      status: 403,
+      title: "You don't have access to this",
+      message: "Confirm first.",
+      next,
+    });
+    for (const to of ["https://evil.example/", "//evil.example/x", "/\\evil.example", "settings", ""]) {
+      expect(errorPageContent(thrown(403, { next: { to, label: "Go" } })).next, to).toBeUndefined();
+    }
+    expect(errorPageContent(thrown(403, { next: { to: "/settings", label: " " } })).next).toBeUndefined();
+    // A 5xx never carries anything from the error.
+    expect(errorPageContent(thrown(500, { next })).next).toBeUndefined();
+  });
+
   it("a 403 without a message says so in plain words", () => {
     expect(errorPageContent(thrown(403, "Forbidden"))).toMatchObject({
       status: 403,

@@ -5,6 +5,17 @@ export interface ErrorPageContent {
   status: number;
   title: string;
   message: string;
+  /** The one step that gets the member past this refusal (a 4xx only; a path inside the site). */
+  next?: { to: string; label: string };
+}
+
+/** `{ next: { to, label } }` from the thrown data, kept only when it points inside this site. */
+function nextStep(data: unknown): ErrorPageContent["next"] {
+  const next = (data as { next?: { to?: unknown; label?: unknown } } | null | undefined)?.next;
+  if (!next || typeof next.to !== "string" || typeof next.label !== "string") return undefined;
+  // A path, never another origin ("//host" or "/\\host" would leave the site).
+  if (!/^\/(?![/\\])/.test(next.to) || !next.label.trim()) return undefined;
+  return { to: next.to, label: next.label };
 }
 
 /**
@@ -24,7 +35,12 @@ export function errorPageContent(error: unknown): ErrorPageContent {
   }
   const written = (error.data as { message?: unknown } | null | undefined)?.message;
   const serverMessage = typeof written === "string" && written.trim() ? written : undefined;
-  switch (error.status) {
+  const next = nextStep(error.data);
+  return next ? { ...content(error.status, serverMessage), next } : content(error.status, serverMessage);
+}
+
+function content(status: number, serverMessage: string | undefined): ErrorPageContent {
+  switch (status) {
     case 404:
       return {
         status: 404,
@@ -53,7 +69,7 @@ export function errorPageContent(error: unknown): ErrorPageContent {
       };
     default:
       return {
-        status: error.status,
+        status,
         title: "We couldn't complete that request",
         message: serverMessage ?? "Please go back and try again. Nothing was changed.",
       };

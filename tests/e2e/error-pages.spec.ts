@@ -28,6 +28,11 @@ test("a 403 outside the back-office shows 403 and the server's reason, not 500",
   await expect(page.getByText("500", { exact: true })).toHaveCount(0);
   await expect(page.getByRole("link", { name: "Go to the home page" })).toHaveAttribute("href", "/");
   await expectNoA11yViolations(page);
+  // The way past the refusal: a new confirmation link from settings.
+  await page.getByRole("link", { name: "Send a new confirmation link" }).click();
+  await expect(page).toHaveURL(/\/settings$/);
+  await expect(page.getByRole("button", { name: "Send a new link" })).toBeVisible();
+  await page.goBack();
 
   // As a document (no JavaScript): the same page, with the 403 status.
   const response = await page.request.post("/swap", {
