@@ -85,6 +85,8 @@ const envSchema = z.object({
   TRONGRID_API_KEY: optionalText,
   USDT_TRC20_CONTRACT: z.string().trim().default("TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t"),
   WITHDRAWAL_NEW_ADDRESS_HOURS: z.coerce.number().min(0).max(720).default(24),
+  /** An announced chain deposit that nothing paid within this many days expires (ADR 0052). */
+  DEPOSIT_ANNOUNCED_DAYS: z.coerce.number().gt(0).max(365).default(7),
   /** A withdrawal confirmed by e-mail must be confirmed within this many minutes, or it lapses (ADR 0054). */
   WITHDRAWAL_CONFIRM_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
   /** Withdrawals worth more than this many USD need two different admins. */
@@ -158,6 +160,7 @@ function shapeConfig(env: z.infer<typeof envSchema>) {
       tronNetwork: env.TRON_NETWORK ?? (env.TRON_XPUB ? "mainnet" : "testnet"),
       btcConfirmations: env.BTC_CONFIRMATIONS,
       tronConfirmations: env.TRON_CONFIRMATIONS,
+      depositAnnouncedDays: env.DEPOSIT_ANNOUNCED_DAYS,
       esploraUrl: env.ESPLORA_URL,
       trongridUrl: env.TRONGRID_URL,
       trongridApiKey: env.TRONGRID_API_KEY,

@@ -77,7 +77,15 @@ export const chainOutputs = pgTable(
   ],
 );
 
-export const DEPOSIT_STATUSES = ["awaiting", "detected", "confirming", "credited", "rejected"] as const;
+/** `expired`: announced, but nothing arrived in time (DEPOSIT_ANNOUNCED_DAYS); a later payment is still credited. */
+export const DEPOSIT_STATUSES = [
+  "awaiting",
+  "detected",
+  "confirming",
+  "credited",
+  "rejected",
+  "expired",
+] as const;
 
 export const deposits = pgTable(
   "deposits",
@@ -116,7 +124,7 @@ export const deposits = pgTable(
     index("deposits_status_idx").on(t.status, t.createdAt),
     check(
       "deposits_status_check",
-      sql`${t.status} in ('awaiting', 'detected', 'confirming', 'credited', 'rejected')`,
+      sql`${t.status} in ('awaiting', 'detected', 'confirming', 'credited', 'rejected', 'expired')`,
     ),
     check(
       "deposits_credited_check",

@@ -15,6 +15,7 @@ import {
   creditBankTransfer,
   DepositStateError,
   decideChainDeposit,
+  expireAnnouncedDeposits,
   getOrCreateBankReference,
   getOrCreateDepositAddress,
   listDepositQueue,
@@ -185,6 +186,55 @@ describe("chain deposit crediting", () => {
     ]);
     expect(deposits[1]?.id).toBe(announced.id);
     expect((await getBalances(t.db, { ledger: "real", userId: member })).USDT.available).toBe(99_500_000n);
+  });
+
+  it("an announced deposit nothing paid expires (its operation Failed); a paid or newer one does not; a later payment is still credited", async () => {
+    const member = await newMember();
+    const { address } = await getOrCreateDepositAddress(t.db, keys, member, "USDT");
+    const announce = (amount: bigint) =>
+      announceDeposit(t.db, { userId: member, asset: "USDT", amount, idempotencyKey: idem() });
+    const stale = await announce(5_000_000n);
+    const paid = await announce(7_000_000n);
+    const fresh = await announce(9_000_000n);
+    // Eight days ago for two of them; the third was announced just now.
+    await t.db.execute(
+      sql`update deposits set created_at = now() - interval '8 days' where id in (${stale.id.toString()}::bigint, ${paid.id.toString()}::bigint)`,
+    );
+    // The second one was paid (seen on chain, not yet confirmed): it waits for its confirmations.
+    await simulateSend(t.db, { chain: "tron", address, amountMinor: 7_000_000n });
+    await scanDeposits(t.db, createSimulatedWatcher(t.db, "tron"), { requiredConfirmations: 20 });
+
+    const cutoff = new Date(Date.now() - 7 * 86_400_000);
+    expect(await expireAnnouncedDeposits(t.db, { olderThan: cutoff })).toEqual([stale.id]);
+    // Running again (another server, the next tick) changes nothing.
+    expect(await expireAnnouncedDeposits(t.db, { olderThan: cutoff })).toEqual([]);
+
+    const byId = new Map((await listMemberDeposits(t.db, member)).map((d) => [d.id, d]));
+    expect(byId.get(stale.id)?.status).toBe("expired");
+    expect(byId.get(paid.id)?.status).toBe("detected");
+    expect(byId.get(fresh.id)?.status).toBe("awaiting");
+    const operations = await queryRows<{ id: string; status: string }>(
+      t.db,
+      sql`select o.id::text as id, o.status from ledger_operations o join deposits d on d.operation_id = o.id
+          where d.id = ${stale.id.toString()}::bigint`,
+    );
+    expect(operations.map((o) => o.status)).toEqual(["failed"]);
+    // An expired deposit is not for an admin to decide any more.
+    await expect(
+      decideChainDeposit(t.db, { depositId: stale.id, adminId: "admin", decision: "reject", note: "late" }),
+    ).rejects.toThrow("This deposit is already expired.");
+
+    // The member sends the expired amount after all: it is credited, as its own deposit.
+    await simulateSend(t.db, { chain: "tron", address, amountMinor: 5_000_000n });
+    await mineBlocks(t.db, "tron", 20);
+    await scanDeposits(t.db, createSimulatedWatcher(t.db, "tron"), { requiredConfirmations: 20 });
+    const after = await listMemberDeposits(t.db, member);
+    expect(after.find((d) => d.id === stale.id)?.status).toBe("expired");
+    expect(after.filter((d) => d.status === "credited").map((d) => d.amount)).toEqual(
+      expect.arrayContaining([5_000_000n, 7_000_000n]),
+    );
+    expect((await getBalances(t.db, { ledger: "real", userId: member })).USDT.available).toBe(12_000_000n);
+    await expectLedgerClean();
   });
 
   it("two outputs of one transaction are two deposits; replaying an output never credits twice", async () => {
@@ -395,7 +445,12 @@ describe("e-mail at every state change", () => {
     const { address } = await getOrCreateDepositAddress(t.db, keys, member, "BTC");
     const config = {
       chainWatcher: "simulated",
-      payments: { btcConfirmations: 3, tronConfirmations: 20, depositsEnabled: true },
+      payments: {
+        btcConfirmations: 3,
+        tronConfirmations: 20,
+        depositsEnabled: true,
+        depositAnnouncedDays: 7,
+      },
       brand: { name: "Coinlens" },
       mailFrom: "Coinlens <no-reply@coinlens.test>",
       smtpUrl: undefined,
@@ -405,8 +460,22 @@ describe("e-mail at every state change", () => {
     const subjects = async () =>
       (await listOutbox(t.db, { to: `${member}@example.test` })).map((m) => m.subject).reverse();
 
+    // An announcement from eight days ago that nothing paid: the watcher's pass expires it.
+    const forgotten = await announceDeposit(t.db, {
+      userId: member,
+      asset: "BTC",
+      amount: 1_000_000n,
+      idempotencyKey: idem(),
+    });
+    await t.db.execute(
+      sql`update deposits set created_at = now() - interval '8 days' where id = ${forgotten.id.toString()}::bigint`,
+    );
+
     await simulateSend(t.db, { chain: "bitcoin", address, amountMinor: 20_000_000n });
     await scanAllDeposits(t.db, config);
+    expect((await listMemberDeposits(t.db, member)).find((d) => d.id === forgotten.id)?.status).toBe(
+      "expired",
+    );
     expect(await subjects()).toEqual(["Coinlens: we have seen your deposit of 0.2 BTC"]);
     const [seen] = await listOutbox(t.db, { to: `${member}@example.test` });
     expect(seen?.text).toContain("waiting for confirmations (0 of 3)");

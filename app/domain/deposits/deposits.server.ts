@@ -3,6 +3,8 @@
 //
 //   awaiting ──(output seen, 0 conf)──> detected ──(1..N−1)──> confirming ──(N)──> credited
 //        └─────────────(admin rejects, with a note)──────────────> rejected
+//        └──(nothing arrives within DEPOSIT_ANNOUNCED_DAYS)──> expired (a later payment is still
+//           credited, as an unannounced deposit)
 //
 // Exactly once: chain_outputs is unique on (chain, txid, output index); a deposit points at one
 // output (unique); the upsert of the output row locks it, so two watchers crediting the same
@@ -19,7 +21,7 @@ import { createOperation, postEntry, setOperationStatus } from "../ledger/ledger
 import type { Mailer } from "../mail/mailer.server.ts";
 import { formatAmount } from "../money/amount.ts";
 
-export type DepositStatus = "awaiting" | "detected" | "confirming" | "credited" | "rejected";
+export type DepositStatus = "awaiting" | "detected" | "confirming" | "credited" | "rejected" | "expired";
 export type DepositAsset = WatchedAsset | "USD";
 
 export interface Deposit {
@@ -460,6 +462,54 @@ export async function scanDeposits(
     }
   }
   return results;
+}
+
+/**
+ * Announced deposits that nothing paid before `olderThan` expire, and their Pending operations
+ * become Failed, so history does not keep a deposit "Pending" for ever. Each row is claimed with
+ * SKIP LOCKED in its own transaction and re-checked: one that a watcher is matching to a payment
+ * at that moment (it locks the row and sets chain_output_id) is left to the watcher. A payment
+ * that arrives later still reaches the member, as an unannounced deposit.
+ */
+export async function expireAnnouncedDeposits(
+  db: Db,
+  input: { olderThan: Date; limit?: number },
+): Promise<bigint[]> {
+  const cutoff = input.olderThan.toISOString();
+  const due = await queryRows<{ id: string }>(
+    db,
+    sql`select id::text as id from deposits
+        where status = 'awaiting' and chain_output_id is null and created_at < ${cutoff}::timestamptz
+        order by created_at, id limit ${input.limit ?? 100}`,
+  );
+  const expired: bigint[] = [];
+  for (const { id } of due) {
+    const done = await db.transaction(async (txHandle) => {
+      const tx = txHandle as unknown as Db;
+      const [row] = await queryRows<{ id: string; operation_id: string | null }>(
+        tx,
+        sql`select id::text as id, operation_id::text as operation_id from deposits
+            where id = ${id}::bigint and status = 'awaiting' and chain_output_id is null
+              and created_at < ${cutoff}::timestamptz
+            for update skip locked`,
+      );
+      if (!row) return false;
+      await tx.execute(
+        sql`update deposits set status = 'expired', updated_at = now() where id = ${id}::bigint`,
+      );
+      if (row.operation_id) {
+        await setOperationStatus(tx, {
+          ledger: "real",
+          operationId: BigInt(row.operation_id),
+          status: "failed",
+          references: { reason: "expired" },
+        });
+      }
+      return true;
+    });
+    if (done) expired.push(BigInt(id));
+  }
+  return expired;
 }
 
 // ---------------------------------------------------------------------------------------------

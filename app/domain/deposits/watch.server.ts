@@ -13,6 +13,7 @@ import { createMailer } from "../mail/mailer.server.ts";
 import {
   type CreditNotice,
   type DetectedNotice,
+  expireAnnouncedDeposits,
   scanDeposits,
   sendDepositCreditedEmail,
   sendDepositDetectedEmail,
@@ -72,6 +73,15 @@ export async function scanAllDeposits(db: Db, config: WatchConfig): Promise<numb
       log.error("deposit e-mail failed", { depositId: notice.depositId.toString(), error });
     }
   };
+  try {
+    const days = config.payments.depositAnnouncedDays;
+    const expired = await expireAnnouncedDeposits(db, {
+      olderThan: new Date(Date.now() - days * 86_400_000),
+    });
+    if (expired.length > 0) log.info("announced deposits expired", { expired: expired.length });
+  } catch (error) {
+    log.error("deposit expiry failed", { error });
+  }
   let credited = 0;
   for (const { watcher, requiredConfirmations } of createWatchers(db, config)) {
     try {

@@ -66,6 +66,8 @@ function statusLabel(d: Pick<Deposit, "status" | "confirmations" | "requiredConf
       };
     case "credited":
       return { text: "Completed", tone: "positive" as const };
+    case "expired":
+      return { text: "Expired", tone: "neutral" as const };
     default:
       return { text: "Failed", tone: "negative" as const };
   }
@@ -99,8 +101,10 @@ export async function loader(args: Route.LoaderArgs) {
       // A rejected deposit says why on the page too, not only in the e-mail (the admin's note is
       // written for the member: the queue asks for "the reason the member reads").
       reason: d.status === "rejected" ? (d.note ?? "") : "",
+      expired: d.status === "expired",
       date: d.createdAt.toISOString(),
     })),
+    announcedDays: ctx.config.payments.depositAnnouncedDays,
   };
 }
 
@@ -275,6 +279,13 @@ export default function CryptoDepositPage({ loaderData, actionData }: Route.Comp
                 </div>
                 {d.reason ? (
                   <p className="mt-1 text-negative">Rejected, nothing was credited. Reason: {d.reason}</p>
+                ) : null}
+                {d.expired ? (
+                  <p className="mt-1 text-muted">
+                    Nothing arrived within {loaderData.announcedDays}{" "}
+                    {loaderData.announcedDays === 1 ? "day" : "days"}. A payment sent to your address later is
+                    still credited when it arrives.
+                  </p>
                 ) : null}
               </li>
             ))}
