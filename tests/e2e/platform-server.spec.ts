@@ -1,0 +1,293 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer, type Server, type Socket, connect as tcpConnect } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { expect, expectNoA11yViolations, test } from "./fixtures.ts";
+import { type ServerProcess, startServer, waitForLogLine, waitForReady } from "./server-process.ts";
+
+// Issue 2's platform promises that only a server started with other settings can show: HSTS behind
+// a TLS-terminating proxy (TRUST_PROXY), the operator's footer settings set and unset, one JSON log
+// line per request carrying the response's request id, and what happens when the database goes
+// away (/readyz 503, the friendly 500 page without internals). Each group starts its own server
+// on its own port and data directory (ports 3164–3167).
+
+const dir = mkdtempSync(path.join(tmpdir(), "coinlens-platform-"));
+test.afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Signs of internals that must never reach a member's page. */
+const leaks = [/\bat .+:\d+:\d+/, /node_modules/, /ECONNREFUSED/, /\bError:/, /server\/|build-?[\w-]*\//];
+
+test.describe("behind a TLS-terminating proxy, with the operator's settings", () => {
+  test.describe.configure({ mode: "serial", timeout: 120_000 });
+  let server: ServerProcess;
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    server = startServer(3164, {
+      DATA_DIR: path.join(dir, "operator"),
+      TRUST_PROXY: "true",
+      BRAND_LEGAL_ENTITY: "Lensworks Research Ltd",
+      BRAND_REGISTRATION: "HRB 123456",
+      BRAND_REGULATOR: "",
+      BRAND_CONTACT_EMAIL: "hello@lensworks.example",
+      SOCIAL_X_URL: "https://x.com/lensworks",
+      SOCIAL_TELEGRAM_URL: "https://t.me/lensworks",
+      SOCIAL_YOUTUBE_URL: "",
+      SOCIAL_INSTAGRAM_URL: "",
+    });
+    await waitForReady(server);
+  });
+  test.afterAll(async () => {
+    expect(await server.stop()).toBe(0);
+  });
+
+  test("HSTS is sent when the proxy says the request arrived over https, and only then", async () => {
+    for (const pathname of ["/", "/healthz"]) {
+      const overTls = await fetch(`${server.url}${pathname}`, { headers: { "x-forwarded-proto": "https" } });
+      expect(overTls.status, pathname).toBe(200);
+      expect(overTls.headers.get("strict-transport-security"), pathname).toBe(
+        "max-age=31536000; includeSubDomains",
+      );
+
+      const plain = await fetch(`${server.url}${pathname}`);
+      expect(plain.status, pathname).toBe(200);
+      expect(plain.headers.get("strict-transport-security"), pathname).toBeNull();
+
+      const overHttp = await fetch(`${server.url}${pathname}`, { headers: { "x-forwarded-proto": "http" } });
+      expect(overHttp.headers.get("strict-transport-security"), pathname).toBeNull();
+    }
+  });
+
+  test("every request writes one JSON log line carrying the response's request id, without the query string", async () => {
+    const response = await fetch(`${server.url}/about?email=someone%40example.com&token=s3cret`);
+    expect(response.status).toBe(200);
+    const requestId = response.headers.get("x-request-id") ?? "";
+    expect(requestId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+
+    const line = await waitForLogLine(server, (l) => l.requestId === requestId);
+    expect(line, `a log line for ${requestId}`).toMatchObject({
+      level: "info",
+      msg: "request",
+      requestId,
+      method: "GET",
+      path: "/about",
+      status: 200,
+    });
+    expect(typeof line?.durationMs).toBe("number");
+    expect(new Date(String(line?.time)).toISOString()).toBe(line?.time);
+    expect(server.logLines().filter((l) => l.requestId === requestId)).toHaveLength(1);
+    // Query strings may carry e-mail addresses and tokens: never in the log.
+    expect(server.output()).not.toContain("s3cret");
+    expect(server.output()).not.toContain("someone");
+
+    // Behind a trusted proxy the proxy's id is kept, so one id follows the request end to end.
+    const proxied = await fetch(`${server.url}/no-such-page`, { headers: { "x-request-id": "edge-7f3a.1" } });
+    expect(proxied.status).toBe(404);
+    expect(proxied.headers.get("x-request-id")).toBe("edge-7f3a.1");
+    expect(await waitForLogLine(server, (l) => l.requestId === "edge-7f3a.1")).toMatchObject({
+      msg: "request",
+      path: "/no-such-page",
+      status: 404,
+    });
+    // An id that could forge log content is replaced, not echoed.
+    const forged = await fetch(`${server.url}/healthz`, { headers: { "x-request-id": 'x" injected' } });
+    expect(forged.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+
+    // The log is structured: every line on stdout is one JSON object with a time, level and message.
+    const stdoutLines = server.stdout().split("\n").filter(Boolean);
+    expect(stdoutLines.length).toBeGreaterThan(3);
+    for (const text of stdoutLines) {
+      const parsed = JSON.parse(text) as Record<string, unknown>;
+      expect(Object.keys(parsed).slice(0, 3)).toEqual(["time", "level", "msg"]);
+    }
+  });
+
+  test("the footer shows the operator's entity, registration, contact address and configured social links", async ({
+    page,
+  }) => {
+    await page.goto(`${server.url}/`);
+    const footer = page.getByRole("contentinfo");
+    await expect(
+      footer.getByText("Coinlens is operated by Lensworks Research Ltd, registration HRB 123456."),
+    ).toBeVisible();
+    await expect(footer.getByText(/regulated by/)).toHaveCount(0);
+    await expect(
+      footer.getByText(/^© 2024(–\d{4})? Lensworks Research Ltd\. All rights reserved\.$/),
+    ).toBeVisible();
+    await expect(footer.getByRole("link", { name: "hello@lensworks.example" })).toHaveAttribute(
+      "href",
+      "mailto:hello@lensworks.example",
+    );
+
+    // Only the configured networks, each opening in a new tab without handing over the window.
+    const social = footer.getByRole("list", { name: "Social media" });
+    await expect(social.getByRole("link")).toHaveCount(2);
+    for (const [name, href] of [
+      ["Coinlens on X (opens in a new tab)", "https://x.com/lensworks"],
+      ["Coinlens on Telegram (opens in a new tab)", "https://t.me/lensworks"],
+    ] as const) {
+      const link = social.getByRole("link", { name });
+      await expect(link).toHaveAttribute("href", href);
+      await expect(link).toHaveAttribute("target", "_blank");
+      await expect(link).toHaveAttribute("rel", /noopener/);
+    }
+    await expect(footer.getByRole("link", { name: /YouTube|Instagram/ })).toHaveCount(0);
+    await expectNoA11yViolations(page);
+  });
+});
+
+test.describe("with no operator settings", () => {
+  test.describe.configure({ mode: "serial", timeout: 120_000 });
+  let server: ServerProcess;
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    // Explicitly empty, so a developer's shell cannot make this pass or fail.
+    server = startServer(3165, {
+      DATA_DIR: path.join(dir, "plain"),
+      TRUST_PROXY: "false",
+      BRAND_LEGAL_ENTITY: "",
+      BRAND_REGISTRATION: "",
+      BRAND_REGULATOR: "",
+      BRAND_CONTACT_EMAIL: "",
+      SOCIAL_X_URL: "",
+      SOCIAL_TELEGRAM_URL: "",
+      SOCIAL_YOUTUBE_URL: "",
+      SOCIAL_INSTAGRAM_URL: "",
+    });
+    await waitForReady(server);
+  });
+  test.afterAll(async () => {
+    expect(await server.stop()).toBe(0);
+  });
+
+  test("without a trusted proxy a forwarded https header does not turn HSTS on", async () => {
+    const response = await fetch(`${server.url}/`, { headers: { "x-forwarded-proto": "https" } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("strict-transport-security")).toBeNull();
+  });
+
+  test("the footer claims no entity, registration, contact address or social accounts", async ({ page }) => {
+    await page.goto(`${server.url}/`);
+    const footer = page.getByRole("contentinfo");
+    // What always stays: the warnings, the legal documents and a copyright in the brand's name.
+    await expect(footer.getByText("Risk warning:")).toBeVisible();
+    await expect(footer.getByText("Not financial advice:")).toBeVisible();
+    await expect(footer.getByText(/^© 2024(–\d{4})? Coinlens\. All rights reserved\.$/)).toBeVisible();
+    await expect(footer.getByRole("link", { name: "Privacy policy" })).toBeVisible();
+
+    const text = (await footer.textContent()) ?? "";
+    for (const claim of [/operated by/i, /registration/i, /regulated by/i, /licen[cs]ed/i, /@/]) {
+      expect(text).not.toMatch(claim);
+    }
+    await expect(footer.locator('a[href^="mailto:"]')).toHaveCount(0);
+    await expect(footer.getByRole("list", { name: "Social media" })).toHaveCount(0);
+    await expect(footer.locator('a[target="_blank"]')).toHaveCount(0);
+    await expectNoA11yViolations(page);
+  });
+});
+
+/**
+ * A TCP relay between the app and PostgreSQL, so the test can take the database away from a
+ * running server (and give it back) without touching the database server itself.
+ */
+function databaseRelay(listenPort: number, target: { host: string; port: number }) {
+  const sockets = new Set<Socket>();
+  let listener: Server | undefined;
+  return {
+    async open() {
+      listener = createServer((client) => {
+        const upstream = tcpConnect(target.port, target.host);
+        for (const socket of [client, upstream]) {
+          sockets.add(socket);
+          socket.on("close", () => sockets.delete(socket));
+          socket.on("error", () => {
+            client.destroy();
+            upstream.destroy();
+          });
+        }
+        client.pipe(upstream).pipe(client);
+      });
+      await new Promise<void>((resolve) => listener?.listen(listenPort, "127.0.0.1", resolve));
+    },
+    async cut() {
+      const closed = new Promise<void>((resolve) => listener?.close(() => resolve()));
+      for (const socket of sockets) socket.destroy();
+      await closed;
+    },
+  };
+}
+
+test.describe("when the database goes away", () => {
+  test.describe.configure({ timeout: 150_000 });
+  // CI always sets TEST_DATABASE_URL (.ci/run does when PostgreSQL answers). PGlite lives inside
+  // the process, so only a database server can be taken away from a running app.
+  test.skip(!process.env.TEST_DATABASE_URL, "needs TEST_DATABASE_URL");
+
+  test("/readyz answers 503 and pages show the 500 page without internals; both recover", async ({
+    page,
+  }) => {
+    const url = new URL(process.env.TEST_DATABASE_URL ?? "");
+    const name = `coinlens_platform_${process.pid}_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: url.toString() });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    const relay = databaseRelay(3167, { host: url.hostname, port: Number(url.port || 5432) });
+    await relay.open();
+    const appUrl = new URL(url.toString());
+    appUrl.hostname = "127.0.0.1";
+    appUrl.port = "3167";
+    appUrl.pathname = `/${name}`;
+    const server = startServer(3166, { DATABASE_URL: appUrl.toString(), LOG_LEVEL: "info" });
+    try {
+      await waitForReady(server, 120_000);
+      expect((await fetch(`${server.url}/`)).status).toBe(200);
+
+      await relay.cut();
+
+      const ready = await fetch(`${server.url}/readyz`);
+      expect(ready.status).toBe(503);
+      expect(ready.headers.get("cache-control")).toBe("no-store");
+      expect(await ready.json()).toEqual({ status: "unavailable", database: "unreachable" });
+      // The process itself is fine: a load balancer keeps it and stops sending traffic.
+      expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+
+      // A page that needs the database: the friendly 500 page, with no stack trace or internals.
+      const failed = await fetch(`${server.url}/`);
+      expect(failed.status).toBe(500);
+      const requestId = failed.headers.get("x-request-id") ?? "";
+      expect(failed.headers.get("content-type")).toContain("text/html");
+      const html = await failed.text();
+      expect(html).toContain("Something went wrong");
+      expect(html).toContain("Your money and data are safe");
+      for (const leak of leaks) expect(html).not.toMatch(leak);
+      // The failure is in the log, as JSON, for the operator (not on the page).
+      expect(await waitForLogLine(server, (l) => l.requestId === requestId)).toMatchObject({
+        msg: "request",
+        status: 500,
+      });
+      expect(server.logLines().some((l) => l.level === "error")).toBe(true);
+
+      // In the browser: the same page, readable and accessible.
+      const response = await page.goto(`${server.url}/about`);
+      expect(response?.status()).toBe(500);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Something went wrong");
+      await expect(page.getByText("500", { exact: true })).toBeVisible();
+      await expect(page.getByRole("link", { name: "Go to the home page" })).toHaveAttribute("href", "/");
+      const body = (await page.locator("body").textContent()) ?? "";
+      for (const leak of leaks) expect(body).not.toMatch(leak);
+      await expectNoA11yViolations(page);
+
+      // The database comes back: the same process is ready again without a restart.
+      await relay.open();
+      await expect
+        .poll(async () => (await fetch(`${server.url}/readyz`)).status, { timeout: 15_000 })
+        .toBe(200);
+      expect((await fetch(`${server.url}/`)).status).toBe(200);
+    } finally {
+      await server.stop();
+      await relay.cut().catch(() => undefined);
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    }
+  });
+});

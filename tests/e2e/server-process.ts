@@ -1,0 +1,89 @@
+import { type ChildProcess, spawn } from "node:child_process";
+
+// A production server started by the test itself, for what the shared web server cannot show:
+// other environment variables (TRUST_PROXY, operator settings), its log lines, its database going
+// away. Same start-up as tests/e2e/lifecycle.spec.ts: server/main.ts on the current BUILD_DIR.
+
+export interface ServerProcess {
+  child: ChildProcess;
+  port: number;
+  url: string;
+  exited: Promise<number | null>;
+  /** Everything written to stdout and stderr so far. */
+  output(): string;
+  /** Only what was written to stdout (the log). */
+  stdout(): string;
+  /** The JSON log lines on stdout so far (other lines are skipped). */
+  logLines(): Record<string, unknown>[];
+  stop(): Promise<number | null>;
+}
+
+export function startServer(port: number, env: Record<string, string>): ServerProcess {
+  const child = spawn(process.execPath, ["server/main.ts"], {
+    env: { ...process.env, LOG_LEVEL: "info", APP_ENV: "test", PORT: String(port), ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  let stdout = "";
+  child.stdout?.on("data", (chunk) => {
+    output += chunk;
+    stdout += chunk;
+  });
+  child.stderr?.on("data", (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  return {
+    child,
+    port,
+    url: `http://localhost:${port}`,
+    exited,
+    output: () => output,
+    stdout: () => stdout,
+    logLines: () =>
+      stdout
+        .split("\n")
+        .filter((line) => line.startsWith("{"))
+        .flatMap((line) => {
+          try {
+            return [JSON.parse(line) as Record<string, unknown>];
+          } catch {
+            return [];
+          }
+        }),
+    async stop() {
+      if (child.exitCode === null) child.kill("SIGTERM");
+      return exited;
+    },
+  };
+}
+
+export async function waitForReady(server: ServerProcess, timeoutMs = 90_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.child.exitCode !== null) {
+      throw new Error(`server exited early:\n${server.output()}`);
+    }
+    try {
+      const response = await fetch(`${server.url}/readyz`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error("server did not become ready");
+}
+
+/** Waits for the first log line that satisfies `match` (a request is logged when it finishes). */
+export async function waitForLogLine(
+  server: ServerProcess,
+  match: (line: Record<string, unknown>) => boolean,
+  timeoutMs = 5_000,
+) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const line = server.logLines().find(match);
+    if (line) return line;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return undefined;
+}
