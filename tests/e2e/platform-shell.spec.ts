@@ -1,0 +1,160 @@
+import type { Page } from "@playwright/test";
+import { expect, expectNoA11yViolations, test, viewports } from "./fixtures.ts";
+import { waitForHydration } from "./hydration.ts";
+
+// Issue 2's signed-in layout: the avatar menu (name, e-mail, Settings, Sign out) by keyboard and
+// by mouse on a desktop, and the bottom navigation Dashboard, Wallet, ETF, Transaction, News on a
+// phone, each item navigating and marking the current page. Each test has its own member
+// (POST /api/test/trade, APP_ENV=test only).
+
+const PASSWORD = "Shell-and-menus-2026!";
+let counter = 0;
+test.describe.configure({ timeout: 90_000 });
+
+async function signInNewMember(page: Page) {
+  const email = `shell-${Date.now()}-${process.pid}-${++counter}@coinlens.test`;
+  const created = await page.request.post("/api/test/trade", {
+    data: { action: "member", email, password: PASSWORD },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  await page.goto("/login");
+  await page.locator("[data-hydrated=true]").waitFor({ timeout: 20_000 });
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.waitForURL(/\/dashboard$/, { timeout: 20_000 });
+  await waitForHydration(page);
+  return email;
+}
+
+const pages = [
+  { label: "Dashboard", path: "/dashboard", heading: "Dashboard" },
+  { label: "Wallet", path: "/wallet", heading: /^Wallet/ },
+  { label: "ETF", path: "/etf", heading: "Invest" },
+  { label: "Transaction", path: "/transactions", heading: "Transactions" },
+  { label: "News", path: "/news", heading: "News" },
+] as const;
+
+test.describe("desktop (1280 px): the avatar menu", () => {
+  test.use({ viewport: viewports.desktop });
+
+  test("opens by keyboard, moves with the arrow keys, closes on Escape and opens Settings with Enter", async ({
+    page,
+  }) => {
+    const email = await signInNewMember(page);
+    // On a desktop the app navigation sits in the header; the phone's bottom bar is hidden.
+    await expect(page.getByRole("navigation", { name: "Bottom" })).toBeHidden();
+    await expect(
+      page.getByRole("navigation", { name: "App" }).getByRole("link", { name: "Dashboard" }),
+    ).toHaveAttribute("aria-current", "page");
+
+    const trigger = page.getByRole("button", { name: "Account menu for Test Member" });
+    await expect(trigger).toHaveAttribute("aria-expanded", "false");
+    await trigger.focus();
+    await page.keyboard.press("Enter");
+    const menu = page.getByRole("menu");
+    await expect(menu).toBeVisible();
+    await expect(trigger).toHaveAttribute("aria-expanded", "true");
+    await expect(menu.getByText("Test Member")).toBeVisible();
+    await expect(menu.getByText(email)).toBeVisible();
+    await expect(menu.getByRole("menuitem")).toHaveText(["Settings", "Sign out"]);
+    await expect(menu.getByRole("menuitem", { name: "Settings" })).toBeFocused();
+    await page.keyboard.press("ArrowDown");
+    await expect(menu.getByRole("menuitem", { name: "Sign out" })).toBeFocused();
+    await page.keyboard.press("ArrowUp");
+    await expect(menu.getByRole("menuitem", { name: "Settings" })).toBeFocused();
+    await expectNoA11yViolations(page);
+    await page.screenshot({ path: test.info().outputPath("shell-desktop-avatar-menu.png") });
+
+    await page.keyboard.press("Escape");
+    await expect(menu).toBeHidden();
+    await expect(trigger).toBeFocused();
+    await expect(trigger).toHaveAttribute("aria-expanded", "false");
+
+    // Space opens it too; Enter on an item follows its link.
+    await page.keyboard.press(" ");
+    await expect(menu.getByRole("menuitem", { name: "Settings" })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/settings$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
+    await expect(menu).toBeHidden();
+
+    // Sign out by keyboard: the session ends and the signed-in pages send you to sign in.
+    await trigger.focus();
+    await page.keyboard.press("Enter");
+    await page.keyboard.press("ArrowDown");
+    await expect(page.getByRole("menuitem", { name: "Sign out" })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/login$/, { timeout: 20_000 });
+    await page.goto("/dashboard");
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fdashboard$/);
+  });
+
+  test("toggles open and closed with the mouse, closes on an outside click, and its links work", async ({
+    page,
+  }) => {
+    await signInNewMember(page);
+    const trigger = page.getByRole("button", { name: "Account menu for Test Member" });
+    const menu = page.getByRole("menu");
+
+    await trigger.click();
+    await expect(menu).toBeVisible();
+    await trigger.click();
+    await expect(menu).toBeHidden();
+
+    await trigger.click();
+    await expect(menu).toBeVisible();
+    await page.getByRole("heading", { level: 1, name: "Dashboard" }).click();
+    await expect(menu).toBeHidden();
+
+    await trigger.click();
+    await menu.getByRole("menuitem", { name: "Settings" }).click();
+    await expect(page).toHaveURL(/\/settings$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
+    await expect(menu).toBeHidden();
+
+    await trigger.click();
+    await menu.getByRole("menuitem", { name: "Sign out" }).click();
+    await expect(page).toHaveURL(/\/login$/, { timeout: 20_000 });
+    await expect(page.getByRole("button", { name: /^Account menu for/ })).toHaveCount(0);
+    await page.goto("/settings");
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fsettings$/);
+  });
+});
+
+test.describe("phone (375 px): the bottom navigation", () => {
+  test.use({ viewport: viewports.mobile });
+
+  test("shows the five main screens; each item navigates and marks the current page", async ({ page }) => {
+    test.slow(); // five pages, each with an axe scan
+    await signInNewMember(page);
+    const bottom = page.getByRole("navigation", { name: "Bottom" });
+    await expect(bottom).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "App" })).toBeHidden();
+    await expect(bottom.getByRole("link")).toHaveText(pages.map((p) => p.label));
+
+    // The bar is fixed to the bottom edge of the screen, across its whole width.
+    const box = await bottom.boundingBox();
+    expect(box?.width).toBe(viewports.mobile.width);
+    expect(Math.round((box?.y ?? 0) + (box?.height ?? 0))).toBe(viewports.mobile.height);
+
+    // From the last item back to the first, so every click is a real navigation.
+    for (const target of [...pages.slice(1), pages[0]]) {
+      await bottom.getByRole("link", { name: target.label }).click();
+      await expect(page).toHaveURL(new RegExp(`${target.path}$`));
+      await expect(page.getByRole("heading", { level: 1, name: target.heading })).toBeVisible();
+      await expect(bottom.getByRole("link", { name: target.label })).toHaveAttribute("aria-current", "page");
+      for (const other of pages.filter((p) => p.label !== target.label)) {
+        await expect(bottom.getByRole("link", { name: other.label })).not.toHaveAttribute("aria-current");
+      }
+      await expectNoA11yViolations(page);
+    }
+
+    // A page outside the five (Settings) marks none of them.
+    await page.getByRole("button", { name: "Account menu for Test Member" }).click();
+    await page.getByRole("menuitem", { name: "Settings" }).click();
+    await expect(page).toHaveURL(/\/settings$/);
+    await expect(bottom.locator("[aria-current]")).toHaveCount(0);
+    await page.screenshot({ path: test.info().outputPath("shell-phone-settings.png") });
+  });
+});
