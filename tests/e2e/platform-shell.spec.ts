@@ -1,31 +1,12 @@
-import type { Page } from "@playwright/test";
 import { expect, expectNoA11yViolations, test, viewports } from "./fixtures.ts";
-import { waitForHydration } from "./hydration.ts";
+import { signInNewMember } from "./member-session.ts";
 
 // Issue 2's signed-in layout: the avatar menu (name, e-mail, Settings, Sign out) by keyboard and
 // by mouse on a desktop, and the bottom navigation Dashboard, Wallet, ETF, Transaction, News on a
 // phone, each item navigating and marking the current page. Each test has its own member
 // (POST /api/test/trade, APP_ENV=test only).
 
-const PASSWORD = "Shell-and-menus-2026!";
-let counter = 0;
 test.describe.configure({ timeout: 90_000 });
-
-async function signInNewMember(page: Page) {
-  const email = `shell-${Date.now()}-${process.pid}-${++counter}@coinlens.test`;
-  const created = await page.request.post("/api/test/trade", {
-    data: { action: "member", email, password: PASSWORD },
-  });
-  expect(created.ok(), await created.text()).toBe(true);
-  await page.goto("/login");
-  await page.locator("[data-hydrated=true]").waitFor({ timeout: 20_000 });
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await page.waitForURL(/\/dashboard$/, { timeout: 20_000 });
-  await waitForHydration(page);
-  return email;
-}
 
 const pages = [
   { label: "Dashboard", path: "/dashboard", heading: "Dashboard" },
@@ -41,7 +22,7 @@ test.describe("desktop (1280 px): the avatar menu", () => {
   test("opens by keyboard, moves with the arrow keys, closes on Escape and opens Settings with Enter", async ({
     page,
   }) => {
-    const email = await signInNewMember(page);
+    const email = await signInNewMember(page, "shell");
     // On a desktop the app navigation sits in the header; the phone's bottom bar is hidden.
     await expect(page.getByRole("navigation", { name: "Bottom" })).toBeHidden();
     await expect(
@@ -93,7 +74,7 @@ test.describe("desktop (1280 px): the avatar menu", () => {
   test("toggles open and closed with the mouse, closes on an outside click, and its links work", async ({
     page,
   }) => {
-    await signInNewMember(page);
+    await signInNewMember(page, "shell");
     const trigger = page.getByRole("button", { name: "Account menu for Test Member" });
     const menu = page.getByRole("menu");
 
@@ -127,7 +108,7 @@ test.describe("phone (375 px): the bottom navigation", () => {
 
   test("shows the five main screens; each item navigates and marks the current page", async ({ page }) => {
     test.slow(); // five pages, each with an axe scan
-    await signInNewMember(page);
+    await signInNewMember(page, "shell");
     const bottom = page.getByRole("navigation", { name: "Bottom" });
     await expect(bottom).toBeVisible();
     await expect(page.getByRole("navigation", { name: "App" })).toBeHidden();
