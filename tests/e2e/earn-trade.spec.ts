@@ -82,7 +82,7 @@ test.describe("staking (/stake)", () => {
   });
 
   test("a stake through to the downloaded PNG, then maturity with a moved clock", async ({ page }) => {
-    await newMember(page, [{ asset: "USDT", amount: "1000" }]);
+    const email = await newMember(page, [{ asset: "USDT", amount: "1000" }]);
     await page.goto("/stake?asset=USDT");
     await amountField(page).fill("500");
     await durationField(page).selectOption("30");
@@ -114,7 +114,12 @@ test.describe("staking (/stake)", () => {
     await expect(position).toContainText("Active");
 
     // Move the clock past maturity: the job returns principal and reward
-    await trade(page.request, { action: "mature", at: new Date(Date.now() + 31 * 86_400_000).toISOString() });
+    // (only this member's stakes: tests running beside this one keep theirs open)
+    await trade(page.request, {
+      action: "mature",
+      email,
+      at: new Date(Date.now() + 31 * 86_400_000).toISOString(),
+    });
     await page.reload();
     await expect(page.getByTestId("stake-position")).toContainText("Completed");
     await expect(page.getByText("Available Balance").locator("..")).toContainText("1,002.465753 USDT");

@@ -7,8 +7,9 @@ import { settleDueStakes } from "./staking.server.ts";
 let timer: ReturnType<typeof setInterval> | undefined;
 let running: Promise<unknown> | undefined;
 
-export async function runMaturityJob(db: Db, now = new Date()) {
-  const result = await settleDueStakes(db, { now });
+/** `userId` (test-only endpoint) settles one member's due stakes; the timer never passes it. */
+export async function runMaturityJob(db: Db, now = new Date(), options: { userId?: string } = {}) {
+  const result = await settleDueStakes(db, { now, userId: options.userId });
   if (result.settled.length > 0 || result.failed.length > 0) {
     log.info("staking maturity job", { settled: result.settled.length, failed: result.failed.length });
   }

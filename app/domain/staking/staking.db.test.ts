@@ -224,6 +224,48 @@ describe("maturity and early exit", () => {
     await expectAuditClean();
   });
 
+  it("settling one member's due stakes leaves another member's due stake open and untouched", async () => {
+    await deposit("hana", "USDT", "200");
+    await deposit("ivan", "USDT", "200");
+    const hana = await openStake(t.db, usdtStake("hana", "200", 3));
+    const ivan = await openStake(t.db, usdtStake("ivan", "200", 3));
+    if (!hana.ok || !ivan.ok) throw new Error("stakes refused");
+    const pool = await getRewardsPool(t.db, { ledger: "real", asset: "USDT" });
+
+    const run = await settleDueStakes(t.db, { now: days(3), userId: "hana" });
+    expect(run).toEqual({ settled: [hana.position.id], failed: [] });
+    expect((await getBalances(t.db, { ledger: "real", userId: "hana" })).USDT.available).toBe(
+      200_000_000n + hana.position.rewardMinor,
+    );
+    // ivan's stake was due too, yet it is still open with its principal staked and reward reserved
+    const ivanPosition = await getStakePosition(t.db, {
+      ledger: "real",
+      userId: "ivan",
+      positionId: ivan.position.id,
+    });
+    expect(ivanPosition).toMatchObject({ status: "open", settledAt: null, rewardOperationId: null });
+    expect((await getBalances(t.db, { ledger: "real", userId: "ivan" })).USDT).toEqual({
+      available: 0n,
+      held: 0n,
+      staked: 200_000_000n,
+    });
+    expect(await operationsOf("ivan")).toContainEqual({
+      type: "stake",
+      status: "pending",
+      asset: "USDT",
+      amount: "200000000",
+    });
+    expect(await getRewardsPool(t.db, { ledger: "real", asset: "USDT" })).toEqual({
+      availableMinor: pool.availableMinor,
+      reservedMinor: pool.reservedMinor - hana.position.rewardMinor,
+    });
+
+    // without the filter (the production job) ivan's is settled too
+    const all = await settleDueStakes(t.db, { now: days(3) });
+    expect(all.settled).toContain(ivan.position.id);
+    await expectAuditClean();
+  });
+
   it("a crash half-way through a settlement rolls it back entirely; the next run settles it once", async () => {
     await deposit("frank", "USDT", "400");
     const opened = await openStake(t.db, usdtStake("frank", "400", 3));

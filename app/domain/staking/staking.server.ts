@@ -504,15 +504,19 @@ export async function settleMaturedStake(
  * The maturity job: settles every open position due by `now`, one transaction each. Safe to run
  * on every app server at once (rows are claimed with SKIP LOCKED) and to rerun after a crash
  * (an unfinished settlement rolled back entirely; the idempotency keys make a replay harmless).
+ * `userId` narrows it to one member's positions: the test-only endpoint moves one member's clock
+ * without settling stakes of browser tests running beside it. The job itself never passes it.
  */
 export async function settleDueStakes(
   db: Db,
-  options: { now: Date; limit?: number; hooks?: SettleHooks },
+  options: { now: Date; limit?: number; hooks?: SettleHooks; userId?: string },
 ): Promise<{ settled: bigint[]; failed: bigint[] }> {
+  const userId = options.userId ?? null;
   const due = await queryRows<{ id: string }>(
     db,
     sql`select id::text as id from staking_positions
         where status = 'open' and matures_at <= ${options.now.toISOString()}::timestamptz
+          and (${userId}::text is null or user_id = ${userId})
         order by matures_at, id limit ${options.limit ?? 200}`,
   );
   const settled: bigint[] = [];

@@ -23,13 +23,14 @@ const body = z.discriminatedUnion("action", [
     amount: z.string().regex(/^\d{1,12}(\.\d{1,9})?$/),
   }),
   z.object({ action: z.literal("member"), email: z.string().email(), password: z.string().min(12) }),
-  z.object({ action: z.literal("mature"), at: z.string().datetime() }),
+  // Scoped to one member, so tests running in parallel never settle each other's stakes.
+  z.object({ action: z.literal("mature"), email: z.string().email(), at: z.string().datetime() }),
   z.object({ action: z.literal("broker-affiliate"), affiliate: z.boolean() }),
 ]);
 
 /**
  * POST /api/test/trade — browser tests only (APP_ENV=test, never production): credits a member
- * through a real ledger entry, runs the staking maturity job at a moved clock, or marks the
+ * through a real ledger entry, runs the staking maturity job for one member at a moved clock, or marks the
  * brokers as affiliate links. Anywhere else it is a 404.
  */
 export async function action({ request }: Route.ActionArgs) {
@@ -97,7 +98,12 @@ export async function action({ request }: Route.ActionArgs) {
     return Response.json({ ok: true });
   }
   if (input.action === "mature") {
-    const result = await runMaturityJob(db, new Date(input.at));
+    const [user] = await queryRows<{ id: string }>(
+      db,
+      sql`select id from users where lower(email) = lower(${input.email})`,
+    );
+    if (!user) return Response.json({ error: "no such member" }, { status: 404 });
+    const result = await runMaturityJob(db, new Date(input.at), { userId: user.id });
     return Response.json({ settled: result.settled.length });
   }
   for (const b of await listBrokers(db)) {
