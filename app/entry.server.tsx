@@ -3,8 +3,8 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import type { EntryContext, RouterContextProvider } from "react-router";
-import { ServerRouter } from "react-router";
+import type { EntryContext } from "react-router";
+import { RouterContextProvider, ServerRouter } from "react-router";
 import { requestContext } from "./context.server.ts";
 import { log } from "./log.server.ts";
 import { NonceContext } from "./utils/nonce.tsx";
@@ -21,7 +21,7 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const { nonce } = loadContext.get(requestContext);
+  const { nonce, requestId } = loadContext.get(requestContext);
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;
@@ -59,14 +59,26 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) log.error("render error", { error });
+          if (shellRendered) log.error("render error", { requestId, error });
         },
       },
     );
   });
 }
 
-export function handleError(error: unknown, { request }: { request: Request }) {
+export function handleError(error: unknown, { request, context }: { request: Request; context: unknown }) {
   if (request.signal.aborted) return;
-  log.error("server error", { path: new URL(request.url).pathname, error, stack: (error as Error)?.stack });
+  // The request id ties this line to the request's own log line and the response's X-Request-Id.
+  let requestId: string | undefined;
+  try {
+    requestId = context instanceof RouterContextProvider ? context.get(requestContext).requestId : undefined;
+  } catch {
+    // no request context (not served through server/app.ts)
+  }
+  log.error("server error", {
+    requestId,
+    path: new URL(request.url).pathname,
+    error,
+    stack: (error as Error)?.stack,
+  });
 }

@@ -129,11 +129,33 @@ if (vite) {
   http.use(mod.app);
 }
 
-http.use((error: Error, req: express.Request, res: express.Response, _next: express.NextFunction) => {
-  log.error("unhandled error", { requestId: res.locals.requestId, path: req.path, error });
-  if (!res.headersSent)
-    res.status(500).type("text/plain").send("Something went wrong on our side. Please try again.");
-});
+http.use(
+  (
+    error: Error & { status?: unknown },
+    req: express.Request,
+    res: express.Response,
+    _next: express.NextFunction,
+  ) => {
+    // Express marks the client's own mistakes (a malformed %-escape in the address) with a 4xx
+    // status: those are answered as such, not as our failure.
+    const status =
+      typeof error.status === "number" && error.status >= 400 && error.status < 500 ? error.status : 500;
+    if (status < 500) {
+      log.warn("bad request", { requestId: res.locals.requestId, status, error });
+    } else {
+      log.error("unhandled error", { requestId: res.locals.requestId, path: req.path, error });
+    }
+    if (res.headersSent) return;
+    res
+      .status(status)
+      .type("text/plain")
+      .send(
+        status < 500
+          ? "This address is not valid. Please check it and try again."
+          : "Something went wrong on our side. Please try again.",
+      );
+  },
+);
 
 const server: Server = http.listen(config.port, config.host, () => {
   log.info("listening", { url: `http://localhost:${config.port}`, appEnv: config.appEnv, dev });

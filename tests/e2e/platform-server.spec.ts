@@ -102,6 +102,27 @@ test.describe("behind a TLS-terminating proxy, with the operator's settings", ()
     }
   });
 
+  test("a malformed address is the client's mistake (400), logged with its request id, never a stack trace", async () => {
+    const response = await fetch(`${server.url}/%E0%A4%A`);
+    expect(response.status).toBe(400);
+    expect(response.headers.get("x-frame-options")).toBe("DENY");
+    const requestId = response.headers.get("x-request-id") ?? "";
+    const body = await response.text();
+    expect(body).toBe("This address is not valid. Please check it and try again.");
+    for (const leak of leaks) expect(body).not.toMatch(leak);
+    expect(
+      await waitForLogLine(server, (l) => l.requestId === requestId && l.msg === "request"),
+    ).toMatchObject({
+      status: 400,
+    });
+    expect(server.logLines().find((l) => l.requestId === requestId && l.msg === "bad request")).toMatchObject(
+      {
+        level: "warn",
+        status: 400,
+      },
+    );
+  });
+
   test("the footer shows the operator's entity, registration, contact address and configured social links", async ({
     page,
   }) => {
@@ -261,11 +282,14 @@ test.describe("when the database goes away", () => {
       expect(html).toContain("Your money and data are safe");
       for (const leak of leaks) expect(html).not.toMatch(leak);
       // The failure is in the log, as JSON, for the operator (not on the page).
-      expect(await waitForLogLine(server, (l) => l.requestId === requestId)).toMatchObject({
-        msg: "request",
-        status: 500,
-      });
-      expect(server.logLines().some((l) => l.level === "error")).toBe(true);
+      expect(
+        await waitForLogLine(server, (l) => l.requestId === requestId && l.msg === "request"),
+      ).toMatchObject({ status: 500 });
+      // …with the same request id, so the operator finds the cause of the member's 500.
+      expect(
+        server.logLines().find((l) => l.requestId === requestId && l.level === "error"),
+        "an error log line with the response's request id",
+      ).toMatchObject({ msg: "server error", path: "/" });
 
       // In the browser: the same page, readable and accessible.
       const response = await page.goto(`${server.url}/about`);
