@@ -5,15 +5,9 @@ import {
   DEFAULT_APR_BPS,
   defaultStakingProducts,
   earlyExitPreview,
-  emptyPool,
   formatAprPercent,
-  fundPool,
   maturityDate,
   minimumInAsset,
-  type PoolState,
-  payReward,
-  releaseReward,
-  reserveReward,
   STAKE_DURATIONS_DAYS,
   stakeProgress,
   stakeReward,
@@ -154,66 +148,5 @@ describe("USD value and minimum", () => {
         },
       ),
     );
-  });
-});
-
-describe("rewards pool (property-based)", () => {
-  type Step =
-    | { kind: "fund"; amount: bigint }
-    | { kind: "open"; reward: bigint }
-    | { kind: "exit"; index: number }
-    | { kind: "mature"; index: number };
-  const step: fc.Arbitrary<Step> = fc.oneof(
-    fc.record({ kind: fc.constant("fund" as const), amount: fc.bigInt({ min: 1n, max: 1_000n }) }),
-    fc.record({ kind: fc.constant("open" as const), reward: fc.bigInt({ min: 0n, max: 400n }) }),
-    fc.record({ kind: fc.constant("exit" as const), index: fc.nat(50) }),
-    fc.record({ kind: fc.constant("mature" as const), index: fc.nat(50) }),
-  );
-
-  it("reserved + available never exceeds what was funded; every funded unit is available, reserved or paid", () => {
-    fc.assert(
-      fc.property(fc.array(step, { maxLength: 80 }), (steps) => {
-        let pool: PoolState = emptyPool;
-        const open: bigint[] = [];
-        let refused = 0;
-        for (const s of steps) {
-          if (s.kind === "fund") {
-            const r = fundPool(pool, s.amount);
-            if (r.ok) pool = r.pool;
-          } else if (s.kind === "open") {
-            const r = reserveReward(pool, s.reward);
-            if (r.ok) {
-              pool = r.pool;
-              open.push(s.reward);
-            } else {
-              expect(r.reason).toBe("pool_short");
-              expect(s.reward > pool.available).toBe(true);
-              refused++;
-            }
-          } else if (open.length > 0) {
-            const [reward] = open.splice(s.index % open.length, 1) as [bigint];
-            const r = s.kind === "exit" ? releaseReward(pool, reward) : payReward(pool, reward);
-            expect(r.ok).toBe(true);
-            if (r.ok) pool = r.pool;
-          }
-          expect(pool.available >= 0n && pool.reserved >= 0n).toBe(true);
-          expect(pool.available + pool.reserved <= pool.funded).toBe(true);
-          expect(pool.available + pool.reserved + pool.paid).toBe(pool.funded);
-          expect(pool.reserved).toBe(open.reduce((sum, r) => sum + r, 0n));
-        }
-        return refused >= 0;
-      }),
-    );
-  });
-
-  it("refuses a reservation the pool cannot fund and leaves the pool unchanged", () => {
-    const funded = fundPool(emptyPool, 100n);
-    if (!funded.ok) throw new Error("funding failed");
-    expect(reserveReward(funded.pool, 101n)).toEqual({ ok: false, reason: "pool_short" });
-    expect(reserveReward(funded.pool, 100n)).toEqual({
-      ok: true,
-      pool: { funded: 100n, available: 0n, reserved: 100n, paid: 0n },
-    });
-    expect(releaseReward(funded.pool, 1n)).toEqual({ ok: false, reason: "invalid" });
   });
 });

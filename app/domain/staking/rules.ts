@@ -110,53 +110,6 @@ export function minimumInAsset(usdMinor: bigint, asset: CryptoAsset, priceUsd: s
 }
 
 // ---------------------------------------------------------------------------------------------
-// The rewards pool, as a model of the two ledger accounts that hold it (rewards_pool and
-// reserved_rewards). The ledger enforces the same rule with its non-negative balances; this
-// model states the invariant the property tests check: reserved + available never exceeds what
-// was funded, and every unit funded is available, reserved or paid.
-
-export interface PoolState {
-  funded: bigint;
-  available: bigint;
-  reserved: bigint;
-  paid: bigint;
-}
-
-export const emptyPool: PoolState = { funded: 0n, available: 0n, reserved: 0n, paid: 0n };
-
-export type PoolResult = { ok: true; pool: PoolState } | { ok: false; reason: "pool_short" | "invalid" };
-
-export function fundPool(pool: PoolState, amount: bigint): PoolResult {
-  if (amount <= 0n) return { ok: false, reason: "invalid" };
-  return { ok: true, pool: { ...pool, funded: pool.funded + amount, available: pool.available + amount } };
-}
-
-/** Opening a stake reserves its whole reward, or is refused when the pool cannot fund it. */
-export function reserveReward(pool: PoolState, reward: bigint): PoolResult {
-  if (reward < 0n) return { ok: false, reason: "invalid" };
-  if (reward > pool.available) return { ok: false, reason: "pool_short" };
-  return {
-    ok: true,
-    pool: { ...pool, available: pool.available - reward, reserved: pool.reserved + reward },
-  };
-}
-
-/** Early exit: the reserved reward goes back to the pool. */
-export function releaseReward(pool: PoolState, reward: bigint): PoolResult {
-  if (reward < 0n || reward > pool.reserved) return { ok: false, reason: "invalid" };
-  return {
-    ok: true,
-    pool: { ...pool, available: pool.available + reward, reserved: pool.reserved - reward },
-  };
-}
-
-/** Maturity: the reserved reward is paid to the member. */
-export function payReward(pool: PoolState, reward: bigint): PoolResult {
-  if (reward < 0n || reward > pool.reserved) return { ok: false, reason: "invalid" };
-  return { ok: true, pool: { ...pool, reserved: pool.reserved - reward, paid: pool.paid + reward } };
-}
-
-// ---------------------------------------------------------------------------------------------
 // Seeded defaults: realistic estimated rates, longer terms higher (product brief §2).
 
 /** APR in basis points for 3, 7, 14, 30, 90 and 180 days. */
