@@ -58,7 +58,7 @@ const dec = (v: string | null) => (v == null ? null : normalize(v));
 
 export async function saveQuotes(db: Db, quotes: Quote[], fetchedAt = new Date()) {
   if (quotes.length === 0) return;
-  await db
+  const applied = await db
     .insert(marketQuotes)
     .values(
       quotes.map((q) => ({
@@ -97,9 +97,13 @@ export async function saveQuotes(db: Db, quotes: Quote[], fetchedAt = new Date()
       },
       // An older quote never overwrites a newer one (two servers, a slow response).
       setWhere: sql`${marketQuotes.lastUpdated} <= excluded.last_updated`,
-    });
-  // Today's close so far for the tracked coins: daily history is kept for good.
-  const tracked = quotes.filter((q) => trackedCoins.some((c) => c.id === q.id));
+    })
+    .returning({ id: marketQuotes.id });
+  // Today's close so far for the tracked coins: daily history is kept for good. Only quotes that
+  // were stored count, so an older quote arriving late cannot move the day's close either.
+  const stored = new Set(applied.map((r) => r.id));
+  const tracked = quotes.filter((q) => stored.has(q.id) && trackedCoins.some((c) => c.id === q.id));
+  if (tracked.length === 0) return;
   await saveDailyBars(
     db,
     "coin",
