@@ -1,5 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { APIRequestContext, Page } from "@playwright/test";
+import jsQR from "jsqr";
+import { PNG } from "pngjs";
 import { signInAsNewStaff } from "./admin-helpers.ts";
 import { expect, expectNoA11yViolations, test, viewports } from "./fixtures.ts";
 
@@ -81,7 +83,10 @@ test.describe("staking (/stake)", () => {
     await expectNoA11yViolations(page);
   });
 
-  test("a stake through to the downloaded PNG, then maturity with a moved clock", async ({ page }) => {
+  test("a stake through to the downloaded PNG, then maturity with a moved clock", async ({
+    page,
+    baseURL,
+  }) => {
     const email = await newMember(page, [{ asset: "USDT", amount: "1000" }]);
     await page.goto("/stake?asset=USDT");
     await amountField(page).fill("500");
@@ -104,9 +109,16 @@ test.describe("staking (/stake)", () => {
       card.getByRole("button", { name: "Download image" }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^coinlens-stake-\d+\.png$/);
-    const png = readFileSync(await download.path());
-    expect([...png.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-    expect(png.length).toBeGreaterThan(5_000);
+    // The image decodes, and its QR code is the member's referral link with their code.
+    const referralCode = (await card.getByText(/^Referral code/).innerText()).replace(
+      /^Referral code\s*/,
+      "",
+    );
+    expect(referralCode).toMatch(/^T[0-9A-F]{7}$/);
+    const image = PNG.sync.read(readFileSync(await download.path()));
+    expect([image.width, image.height]).toEqual([900, 520]);
+    const qr = jsQR(new Uint8ClampedArray(image.data), image.width, image.height);
+    expect(qr?.data).toBe(`${baseURL}/signup?ref=${referralCode}`);
 
     await card.getByRole("button", { name: "Close" }).click();
     await expect(card).toBeHidden();
