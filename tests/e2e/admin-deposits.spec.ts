@@ -302,3 +302,44 @@ test("chain deposit rejected with a reason (not by support staff): nothing credi
   await expect(mail).toContainText(`Reason: ${reason}`);
   await expect(mail.getByRole("link", { name: /\/contact$/ })).toBeVisible();
 });
+
+test("an announced deposit nothing paid expires after 7 days: Expired on the deposit page, Failed in history; a later payment is still credited", async ({
+  browser,
+}) => {
+  const { page: member, email } = await newMember(browser, "btc-expire");
+  const address = await announceChainDeposit(member, "BTC", "0.25");
+  await gotoHydrated(member, "/btc-deposit");
+  await expect(member.getByText("Pending", { exact: true })).toBeVisible();
+
+  // The expiry pass as it runs six days on: nothing expires yet.
+  const expireAt = async (days: number) => {
+    const response = await member.request.post("/api/test/trade", {
+      data: { action: "expire-deposits", email, at: new Date(Date.now() + days * 86_400_000).toISOString() },
+    });
+    expect(response.ok(), await response.text()).toBe(true);
+    return ((await response.json()) as { expired: number }).expired;
+  };
+  expect(await expireAt(6)).toBe(0);
+  // Eight days on, it expires (once).
+  expect(await expireAt(8)).toBe(1);
+  expect(await expireAt(8)).toBe(0);
+
+  await gotoHydrated(member, "/btc-deposit");
+  await expect(member.getByText("Expired", { exact: true })).toBeVisible();
+  await expect(
+    member.getByText(
+      "Nothing arrived within 7 days. A payment sent to your address later is still credited when it arrives.",
+    ),
+  ).toBeVisible();
+  await expectNoA11yViolations(member);
+  const history = await historyRow(member, "BTC");
+  await expect(history.getByText("Failed", { exact: true })).toBeVisible();
+
+  // The member pays after all: credited as its own deposit, the expired one stays expired.
+  await sendUnconfirmed(member, "BTC", address, "0.25");
+  await mine(member, "BTC", 3);
+  await expect.poll(() => available(member, "BTC"), answer).toBe("0.25");
+  await gotoHydrated(member, "/btc-deposit");
+  await expect(member.getByText("Expired", { exact: true })).toBeVisible();
+  await expect(member.getByText("Completed", { exact: true })).toBeVisible();
+});

@@ -473,13 +473,15 @@ export async function scanDeposits(
  */
 export async function expireAnnouncedDeposits(
   db: Db,
-  input: { olderThan: Date; limit?: number },
+  /** `userId`: only that member's (the test-only endpoint; the job passes none). */
+  input: { olderThan: Date; limit?: number; userId?: string },
 ): Promise<bigint[]> {
   const cutoff = input.olderThan.toISOString();
   const due = await queryRows<{ id: string }>(
     db,
     sql`select id::text as id from deposits
         where status = 'awaiting' and chain_output_id is null and created_at < ${cutoff}::timestamptz
+          ${input.userId === undefined ? sql`` : sql`and user_id = ${input.userId}`}
         order by created_at, id limit ${input.limit ?? 100}`,
   );
   const expired: bigint[] = [];

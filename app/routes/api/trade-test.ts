@@ -7,6 +7,7 @@ import { getDb } from "~/db/db.server.ts";
 import { ensureRealAccount, openDemoAccount } from "~/domain/accounts/member-accounts.server.ts";
 import { hashPassword } from "~/domain/accounts/password.server.ts";
 import { listBrokers, updateBroker } from "~/domain/brokers/brokers.server.ts";
+import { expireAnnouncedDeposits } from "~/domain/deposits/deposits.server.ts";
 import { postEntry } from "~/domain/ledger/ledger.server.ts";
 import { parseAmount } from "~/domain/money/amount.ts";
 import { ASSETS } from "~/domain/money/assets.ts";
@@ -26,12 +27,14 @@ const body = z.discriminatedUnion("action", [
   // Scoped to one member, so tests running in parallel never settle each other's stakes.
   z.object({ action: z.literal("mature"), email: z.string().email(), at: z.string().datetime() }),
   z.object({ action: z.literal("broker-affiliate"), affiliate: z.boolean() }),
+  // The deposit expiry pass as it would run at a moved clock, for one member's announcements.
+  z.object({ action: z.literal("expire-deposits"), email: z.string().email(), at: z.string().datetime() }),
 ]);
 
 /**
  * POST /api/test/trade — browser tests only (APP_ENV=test, never production): credits a member
- * through a real ledger entry, runs the staking maturity job for one member at a moved clock, or marks the
- * brokers as affiliate links. Anywhere else it is a 404.
+ * through a real ledger entry, runs the staking maturity job or the deposit expiry pass for one
+ * member at a moved clock, or marks the brokers as affiliate links. Anywhere else it is a 404.
  */
 export async function action({ request }: Route.ActionArgs) {
   const config = getConfig();
@@ -105,6 +108,19 @@ export async function action({ request }: Route.ActionArgs) {
     if (!user) return Response.json({ error: "no such member" }, { status: 404 });
     const result = await runMaturityJob(db, new Date(input.at), { userId: user.id });
     return Response.json({ settled: result.settled.length });
+  }
+  if (input.action === "expire-deposits") {
+    const [user] = await queryRows<{ id: string }>(
+      db,
+      sql`select id from users where lower(email) = lower(${input.email})`,
+    );
+    if (!user) return Response.json({ error: "no such member" }, { status: 404 });
+    const days = config.payments.depositAnnouncedDays;
+    const expired = await expireAnnouncedDeposits(db, {
+      olderThan: new Date(new Date(input.at).getTime() - days * 86_400_000),
+      userId: user.id,
+    });
+    return Response.json({ expired: expired.length });
   }
   for (const b of await listBrokers(db)) {
     await updateBroker(db, b.id, { ...b, affiliate: input.affiliate });
