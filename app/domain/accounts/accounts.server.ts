@@ -354,13 +354,18 @@ export async function completeSecondFactor(
   input: { method: "totp" | "recovery"; code: string },
   meta: RequestMeta,
 ): Promise<{ ok: true; userId: string; setCookies: string[] } | Failure> {
-  const limiterKey = `2fa:${meta.headers.get("cookie")?.match(/two_factor=([^;.]+)/)?.[1] ?? meta.ip ?? "unknown"}`;
+  const pendingUserId = await pendingSignInUserId(env, meta);
+  // Counted per member, not per pending sign-in: whoever knows the password could otherwise
+  // start the sign-in over for fresh guesses each time. (A challenge that is gone or expired
+  // cannot succeed; its attempts are counted by cookie or address.)
+  const limiterKey = pendingUserId
+    ? `2fa-signin:user:${pendingUserId}`
+    : `2fa-signin:${meta.headers.get("cookie")?.match(/two_factor=([^;.]+)/)?.[1] ?? meta.ip ?? "unknown"}`;
   const limited = await consume(db, limiterKey, limits.twoFactorPerUser, env.clock);
   if (!limited.allowed) return throttled(limited.retryAfterSeconds);
   const code = input.code.replace(/\s+/g, "");
   // Refuse a spent TOTP code before better-auth sees it: a valid call would use up the pending
   // sign-in, and the member could not try a recovery code next.
-  const pendingUserId = await pendingSignInUserId(env, meta);
   if (pendingUserId && (await isUserDisabled(db, pendingUserId))) {
     await audit(db, env, meta, "sign-in-refused-disabled", pendingUserId);
     return { ok: false, message: disabledAccountMessage(env.config.brand.name), disabled: true };
