@@ -45,6 +45,12 @@ export function formatNumber(
   ).format(n);
 }
 
+/** An expense ratio in basis points as a percentage with two decimals: 25 → "0.25%", 150 → "1.50%". */
+export function formatExpenseRatio(bps: number): string {
+  if (!Number.isInteger(bps) || bps < 0) return "—";
+  return `${Math.floor(bps / 100)}.${String(bps % 100).padStart(2, "0")}%`;
+}
+
 /** "5 minutes ago", from two instants (the caller passes `now` so server and browser agree). */
 export function timeAgo(iso: string, now: Date): string {
   const seconds = Math.max(0, Math.round((now.getTime() - new Date(iso).getTime()) / 1000));

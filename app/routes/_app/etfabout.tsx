@@ -3,7 +3,13 @@ import { useState } from "react";
 import { data, Link, redirect } from "react-router";
 import { getConfig } from "~/config.server.ts";
 import { getDb } from "~/db/db.server.ts";
-import { formatNumber, formatPercent, formatUsd, timeAgo } from "~/domain/market-data/format.ts";
+import {
+  formatExpenseRatio,
+  formatNumber,
+  formatPercent,
+  formatUsd,
+  timeAgo,
+} from "~/domain/market-data/format.ts";
 import { isEtfSymbol } from "~/domain/market-data/types.ts";
 import { etfDetailView } from "~/domain/market-data/views.server.ts";
 import { Badge } from "~/ui/badge.tsx";
@@ -112,7 +118,7 @@ export default function EtfAbout({ loaderData }: Route.ComponentProps) {
         </p>
         <dl className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
           <Stat label="Issuer" value={d.info.issuer} />
-          <Stat label="Expense ratio" value={`${(d.info.expenseRatioBps / 100).toFixed(2)}%`} />
+          <Stat label="Expense ratio" value={formatExpenseRatio(d.info.expenseRatioBps)} />
           <Stat label="Inception" value={d.info.inception} />
           <Stat
             label="Bitcoin held"
@@ -140,7 +146,7 @@ export default function EtfAbout({ loaderData }: Route.ComponentProps) {
         <Stat label="Volume" value={formatNumber(s.volume, { compact: true })} />
         <Stat label="Avg Vol (30 days)" value={formatNumber(s.avgVolume30d, { compact: true })} />
         <Stat label="Assets under management" value={formatUsd(d.quote?.aumUsd, { compact: true })} />
-        <Stat label="Expense ratio" value={`${(d.info.expenseRatioBps / 100).toFixed(2)}%`} />
+        <Stat label="Expense ratio" value={formatExpenseRatio(d.info.expenseRatioBps)} />
         <Stat
           label="P/E Ratio"
           value="Not applicable"
