@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { type TOTP, URI } from "otpauth";
 import { RouterContextProvider } from "react-router";
 import { beforeAll, describe, expect, test } from "vitest";
@@ -454,6 +454,140 @@ describe("two-factor sign-in", () => {
       meta(cookieFrom(third.setCookies, "two_factor")),
     );
     expect(recoveryAgain.ok).toBe(false);
+  });
+});
+
+describe("audit log", () => {
+  const browser = "Mozilla/5.0 (X11; Linux x86_64) AuditTest/1.0";
+  function from(ip: string, cookie?: string) {
+    const headers = new Headers({ "user-agent": browser });
+    if (cookie) headers.set("cookie", cookie);
+    return { headers, ip };
+  }
+  async function entries(userId: string, event: string) {
+    return t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.userId, userId), eq(auditLog.event, event)));
+  }
+
+  test("sign-ins and failures record the time, the client's IP and user agent", async () => {
+    const member = await newMember();
+    const at = new Date("2026-05-04T09:30:00Z");
+    clock.set(at);
+    const failed = await signIn(
+      t.db,
+      env,
+      { email: member.email, password: "wrong-password-1" },
+      from("203.0.113.10"),
+    );
+    expect(failed.ok).toBe(false);
+    const ok = await signIn(
+      t.db,
+      env,
+      { email: member.email, password: member.password },
+      from("203.0.113.11"),
+    );
+    expect(ok.ok).toBe(true);
+    clock.set(new Date());
+    expect(await entries(member.userId, "sign-in-failed")).toEqual([
+      expect.objectContaining({ at, ip: "203.0.113.10", userAgent: browser }),
+    ]);
+    expect(await entries(member.userId, "sign-in")).toEqual([
+      expect.objectContaining({ at, ip: "203.0.113.11", userAgent: browser }),
+    ]);
+  });
+
+  test("two-factor enabled, password changed and session revoked are written, with IP and user agent", async () => {
+    const member = await newMember();
+    const other = await signIn(t.db, env, { email: member.email, password: member.password }, meta());
+    if (other.ok !== true) throw new Error("sign-in failed");
+    const current = await getCurrentSession(t.db, env, meta(member.cookie));
+    if (!current) throw new Error("no session");
+
+    const started = await startTwoFactorEnrolment(
+      t.db,
+      env,
+      current,
+      member.password,
+      from("198.51.100.1", member.cookie),
+    );
+    if (!started.ok) throw new Error(started.message);
+    const now = Date.now();
+    clock.set(new Date(now));
+    const code = (URI.parse(started.totpURI) as TOTP).generate({ timestamp: now });
+    const enrolled = await confirmTwoFactorEnrolment(
+      t.db,
+      env,
+      current,
+      code,
+      from("198.51.100.2", member.cookie),
+    );
+    if (!enrolled.ok) throw new Error(enrolled.message);
+    expect(await entries(member.userId, "two-factor-enabled")).toEqual([
+      expect.objectContaining({ ip: "198.51.100.2", userAgent: browser }),
+    ]);
+
+    const renewedCookie = cookieFrom(enrolled.setCookies);
+    const renewed = await getCurrentSession(t.db, env, meta(renewedCookie));
+    if (!renewed) throw new Error("no session after enrolment");
+    const changed = await changePassword(
+      t.db,
+      env,
+      renewed,
+      { currentPassword: member.password, password: "Audited-passphrase-31" },
+      from("198.51.100.3", renewedCookie),
+    );
+    expect(changed).toEqual({ ok: true });
+    expect(await entries(member.userId, "password-changed")).toEqual([
+      expect.objectContaining({ ip: "198.51.100.3", userAgent: browser }),
+    ]);
+    // Changing the password ended the other session: that is a revocation too.
+    expect(await entries(member.userId, "session-revoked")).toEqual([
+      expect.objectContaining({ ip: "198.51.100.3", userAgent: browser, detail: { count: 1, others: true } }),
+    ]);
+
+    const third = await signIn(t.db, env, { email: member.email, password: "Audited-passphrase-31" }, meta());
+    expect(third.ok).toBe("two-factor");
+    const sessionIds = (await listSessions(t.db, member.userId)).map((s) => s.id);
+    expect(sessionIds).toHaveLength(1);
+    // A second device, signed in through the second factor, is revoked from the settings page.
+    const second = await completeSecondFactor(
+      t.db,
+      env,
+      { method: "recovery", code: started.backupCodes[0] as string },
+      meta(cookieFrom(third.ok === "two-factor" ? third.setCookies : [], "two_factor")),
+    );
+    if (!second.ok) throw new Error(second.message);
+    const target = (await listSessions(t.db, member.userId)).find((s) => !sessionIds.includes(s.id));
+    if (!target) throw new Error("no second session");
+    expect(
+      await revokeSession(t.db, env, member.userId, target.id, from("198.51.100.4", renewedCookie)),
+    ).toBe(true);
+    const revoked = await entries(member.userId, "session-revoked");
+    expect(revoked).toHaveLength(2);
+    expect(revoked).toContainEqual(
+      expect.objectContaining({ ip: "198.51.100.4", userAgent: browser, detail: { sessionId: target.id } }),
+    );
+  });
+
+  test("a very long user agent is kept to 500 characters; none at all is stored as null", async () => {
+    const member = await newMember();
+    const long = `Agent/${"x".repeat(800)}`;
+    await signIn(
+      t.db,
+      env,
+      { email: member.email, password: member.password },
+      { headers: new Headers({ "user-agent": long }), ip: "203.0.113.12" },
+    );
+    await signIn(t.db, env, { email: member.email, password: member.password }, { headers: new Headers() });
+    const rows = await entries(member.userId, "sign-in");
+    expect(rows.map((r) => [r.ip, r.userAgent]).sort()).toEqual(
+      [
+        ["203.0.113.12", long.slice(0, 500)],
+        [null, null],
+      ].sort(),
+    );
   });
 });
 
