@@ -1,0 +1,70 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
+import { outboxMessages } from "../../../db/schema/index.ts";
+import { setupTestDatabase } from "../../../tests/db.ts";
+import { useDatabase } from "../../db/db.server.ts";
+
+// /dev/outbox shows every e-mail the app kept instead of sending: links that sign people in or
+// reset passwords. It answers only outside production (APP_ENV, validated by config.server.ts).
+
+const t = setupTestDatabase();
+
+/** A production environment that passes the configuration's checks. */
+const production = {
+  APP_ENV: "production",
+  SESSION_SECRET: "s".repeat(40),
+  PUBLIC_URL: "https://coinlens.example",
+  MARKET_DATA: "live",
+  CHAIN_WATCHER: "live",
+  SEED_SAMPLE_DATA: "false",
+  DEPOSITS_ENABLED: "false",
+};
+
+beforeAll(async () => {
+  useDatabase(t.database);
+  await t.db.insert(outboxMessages).values({
+    id: randomUUID(),
+    to: "member@example.test",
+    subject: "Reset your Coinlens password",
+    text: "https://coinlens.example/reset-password?token=secret-token",
+  });
+});
+
+afterAll(() => {
+  useDatabase(undefined);
+  vi.unstubAllEnvs();
+});
+
+/** The route's loader with a fresh configuration read from `env` (config is cached per module). */
+async function loadOutbox(env: Record<string, string>) {
+  vi.unstubAllEnvs();
+  vi.resetModules();
+  for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);
+  const { loader } = await import("./outbox.tsx");
+  const request = new Request("http://localhost:3000/dev/outbox");
+  try {
+    return { answer: await loader({ request, params: {}, context: {} } as never) };
+  } catch (thrown) {
+    return { thrown: thrown as { type?: string; init?: ResponseInit | null; data?: unknown } };
+  }
+}
+
+describe("/dev/outbox", () => {
+  test("answers 404 in production, without the messages", async () => {
+    const { answer, thrown } = await loadOutbox(production);
+    expect(answer).toBeUndefined();
+    expect(thrown?.type).toBe("DataWithResponseInit");
+    expect(thrown?.init?.status).toBe(404);
+    expect(JSON.stringify(thrown)).not.toContain("secret-token");
+  });
+
+  test("lists the kept messages in development and test", async () => {
+    for (const appEnv of ["development", "test"]) {
+      const { answer, thrown } = await loadOutbox({ APP_ENV: appEnv });
+      expect(thrown, appEnv).toBeUndefined();
+      expect(answer?.messages, appEnv).toEqual([
+        expect.objectContaining({ to: "member@example.test", subject: "Reset your Coinlens password" }),
+      ]);
+    }
+  });
+});
