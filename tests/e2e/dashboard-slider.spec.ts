@@ -6,7 +6,7 @@ import { signInNewMember } from "./member-session.ts";
 // 40 px apart, moved by its buttons and by a swipe, and without motion when the member prefers
 // reduced motion. The slider scrolls its track (scroll snapping), so "motion" is smooth scrolling.
 
-test.describe.configure({ timeout: 90_000 });
+test.describe.configure({ timeout: 120_000 });
 
 const GAP_PX = 40;
 

@@ -6,7 +6,8 @@ import { signInNewMember } from "./member-session.ts";
 // phone, each item navigating and marking the current page. Each test has its own member
 // (POST /api/test/trade, APP_ENV=test only).
 
-test.describe.configure({ timeout: 90_000 });
+// Generous: several page loads each, on a machine that other test runs share.
+test.describe.configure({ timeout: 180_000 });
 
 const pages = [
   { label: "Dashboard", path: "/dashboard", heading: "Dashboard" },
@@ -123,7 +124,10 @@ test.describe("phone (375 px): the bottom navigation", () => {
     for (const target of [...pages.slice(1), pages[0]]) {
       await bottom.getByRole("link", { name: target.label }).click();
       await expect(page).toHaveURL(new RegExp(`${target.path}$`));
-      await expect(page.getByRole("heading", { level: 1, name: target.heading })).toBeVisible();
+      // The URL changes just before the new page renders: wait for the page itself.
+      await expect(page.getByRole("heading", { level: 1, name: target.heading })).toBeVisible({
+        timeout: 20_000,
+      });
       await expect(bottom.getByRole("link", { name: target.label })).toHaveAttribute("aria-current", "page");
       for (const other of pages.filter((p) => p.label !== target.label)) {
         await expect(bottom.getByRole("link", { name: other.label })).not.toHaveAttribute("aria-current");

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { createServer } from "node:net";
 
 // A production server started by the test itself, for what the shared web server cannot show:
 // other environment variables (TRUST_PROXY, operator settings), its log lines, its database going
@@ -16,6 +17,16 @@ export interface ServerProcess {
   /** The JSON log lines on stdout so far (other lines are skipped). */
   logLines(): Record<string, unknown>[];
   stop(): Promise<number | null>;
+}
+
+/** A port nothing listens on right now (the machine is shared: fixed ports collide). */
+export async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "0.0.0.0", resolve));
+  const address = probe.address();
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  if (!address || typeof address === "string") throw new Error("no port");
+  return address.port;
 }
 
 export function startServer(port: number, env: Record<string, string>): ServerProcess {
@@ -63,8 +74,10 @@ export async function waitForReady(server: ServerProcess, timeoutMs = 90_000) {
       throw new Error(`server exited early:\n${server.output()}`);
     }
     try {
-      const response = await fetch(`${server.url}/readyz`);
-      if (response.ok) return;
+      // Only once this process says it listens: another server on the port must not count.
+      const listening = server.logLines().some((line) => line.msg === "listening");
+      const response = listening ? await fetch(`${server.url}/readyz`) : undefined;
+      if (response?.ok) return;
     } catch {
       // not listening yet
     }
