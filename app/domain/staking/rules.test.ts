@@ -1,11 +1,13 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { CRYPTO_ASSETS } from "../money/assets.ts";
+import { parseAmount } from "../money/amount.ts";
+import { ASSET_INFO, CRYPTO_ASSETS, scaleOf } from "../money/assets.ts";
 import {
   DEFAULT_APR_BPS,
   defaultStakingProducts,
   earlyExitPreview,
   formatAprPercent,
+  formatReward,
   maturityDate,
   minimumInAsset,
   STAKE_DURATIONS_DAYS,
@@ -108,6 +110,30 @@ describe("display and dates", () => {
     expect(formatAprPercent(400)).toBe("4");
     expect(formatAprPercent(125)).toBe("1.25");
     expect(formatAprPercent(0)).toBe("0");
+  });
+
+  it("shows a reward at the asset's display decimals, rounded down (never more than is paid)", () => {
+    // 500 USDT × 6 % × 30 ÷ 365 = 2.465753 USDT: shown 2.46, not 2.47
+    expect(formatReward(stakeReward(500_000_000n, 600, 30), "USDT")).toBe("2.46");
+    expect(formatReward(2_400_000n, "USDT")).toBe("2.4");
+    expect(formatReward(9_999n, "USDT")).toBe("0");
+    expect(formatReward(1_234_567_899_999n, "USDT")).toBe("1,234,567.89");
+    expect(formatReward(1_999_999_999n, "ETH")).toBe("1.999999");
+    expect(formatReward(5_342_465_753n, "SOL")).toBe("5.3424");
+    expect(formatReward(123_456_789n, "BTC")).toBe("1.23456789");
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...CRYPTO_ASSETS),
+        fc.bigInt({ min: 0n, max: 10n ** 15n }),
+        (asset, minor) => {
+          const shown = parseAmount(formatReward(minor, asset).replace(/,/g, ""), asset);
+          expect(shown <= minor).toBe(true);
+          expect(minor - shown < 10n ** BigInt(scaleOf(asset) - ASSET_INFO[asset].displayDecimals)).toBe(
+            true,
+          );
+        },
+      ),
+    );
   });
 
   it("computes maturity and progress", () => {

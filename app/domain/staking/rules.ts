@@ -1,8 +1,8 @@
 // Fixed-term staking rules (issue 8, ADR 0060). Pure: imported by the browser (the stake form's
 // estimates) and the server (opening and settling positions). Amounts are bigint minor units;
 // rates are integer basis points; nothing here uses floating point on an amount.
-import { parseAmount } from "../money/amount.ts";
-import { type CryptoAsset, scaleOf } from "../money/assets.ts";
+import { formatAmount, parseAmount } from "../money/amount.ts";
+import { ASSET_INFO, type CryptoAsset, scaleOf } from "../money/assets.ts";
 
 /** The six terms the seed offers; the operator sets the rate of each (product brief §2). */
 export const STAKE_DURATIONS_DAYS = [3, 7, 14, 30, 90, 180] as const;
@@ -61,6 +61,20 @@ export function formatAprPercent(aprBps: number): string {
     .padStart(2, "0")
     .replace(/0+$/, "");
   return fraction ? `${whole}.${fraction}` : String(whole);
+}
+
+/**
+ * An estimated reward as the member reads it (ADR 0060, addendum): at the asset's display decimals
+ * (USDT 2, ETH 6, BTC 8 …), rounded DOWN so the words never promise more than the ledger will
+ * pay: "2.46" for 2.465753 USDT. Balances and history keep the exact amount.
+ */
+export function formatReward(rewardMinor: bigint, asset: CryptoAsset): string {
+  const decimals = Math.min(ASSET_INFO[asset].displayDecimals, scaleOf(asset));
+  const unit = 10n ** BigInt(scaleOf(asset) - decimals);
+  const sign = rewardMinor < 0n ? -1n : 1n;
+  const truncated = sign * (((sign * rewardMinor) / unit) * unit);
+  // Trailing zeros go, as in every other amount the app shows ("500 USDT", "2.4 USDT").
+  return formatAmount(truncated, asset, { grouping: true });
 }
 
 /** When a stake opened at `openedAt` for `durationDays` matures. */

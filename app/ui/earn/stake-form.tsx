@@ -5,6 +5,7 @@ import { ASSET_INFO } from "~/domain/money/assets.ts";
 import {
   DURATION_LABELS,
   formatAprPercent,
+  formatReward,
   minimumInAsset,
   type StakeDurationDays,
   stakeReward,
@@ -92,7 +93,7 @@ export function StakeForm({
       if (result === "card") setReceipt(d.receipt);
       else
         setPopup([
-          `You staked ${formatAmount(BigInt(d.receipt.amountMinor), d.receipt.asset)} ${d.receipt.asset} for ${DURATION_LABELS[d.receipt.durationDays as StakeDurationDays]}. Estimated reward: ${formatAmount(BigInt(d.receipt.rewardMinor), d.receipt.asset)} ${d.receipt.asset}, paid at maturity.`,
+          `You staked ${formatAmount(BigInt(d.receipt.amountMinor), d.receipt.asset)} ${d.receipt.asset} for ${DURATION_LABELS[d.receipt.durationDays as StakeDurationDays]}. Estimated reward: ${formatReward(BigInt(d.receipt.rewardMinor), d.receipt.asset)} ${d.receipt.asset}, paid at maturity.`,
         ]);
     } else {
       setErrors(d.errors ?? {});
@@ -184,7 +185,7 @@ export function StakeForm({
           />
           <InfoRow
             label="Estimated reward"
-            value={`${formatAmount(reward, coin.asset, { grouping: true })} ${coin.asset}${rewardUsd !== null ? ` ≈ ${formatWithSymbol(rewardUsd, "USD")}` : ""}`}
+            value={`${formatReward(reward, coin.asset)} ${coin.asset}${rewardUsd !== null ? ` ≈ ${formatWithSymbol(rewardUsd, "USD")}` : ""}`}
           />
         </dl>
         <p className="text-xs text-muted">

@@ -5,6 +5,7 @@ import {
   DURATION_LABELS,
   earlyExitPreview,
   formatAprPercent,
+  formatReward,
   type StakeDurationDays,
 } from "~/domain/staking/rules.ts";
 import type { PositionView } from "~/domain/staking/views.server.ts";
@@ -54,7 +55,7 @@ function ExitButton({ position, action }: { position: PositionView; action: stri
         </dd>
         <dt className="text-muted">Estimated reward given up</dt>
         <dd className="font-semibold">
-          {formatAmount(preview.forfeitedRewardMinor, position.asset)} {position.asset}
+          {formatReward(preview.forfeitedRewardMinor, position.asset)} {position.asset}
         </dd>
       </dl>
       <FieldError message={fetcher.data?.exitError} />
@@ -86,7 +87,7 @@ export function StakePositions({ positions, action }: { positions: PositionView[
                   </span>
                 </p>
                 <p className="text-sm text-muted">
-                  Reward {formatAmount(BigInt(p.rewardMinor), p.asset)} {p.asset} · matures{" "}
+                  Reward {formatReward(BigInt(p.rewardMinor), p.asset)} {p.asset} · matures{" "}
                   {formatDate(p.maturesAt)}
                 </p>
                 <div

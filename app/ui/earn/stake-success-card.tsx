@@ -3,7 +3,12 @@ import QRCode from "qrcode";
 import { useEffect, useState } from "react";
 import { formatAmount } from "~/domain/money/amount.ts";
 import type { CryptoAsset } from "~/domain/money/assets.ts";
-import { DURATION_LABELS, formatAprPercent, type StakeDurationDays } from "~/domain/staking/rules.ts";
+import {
+  DURATION_LABELS,
+  formatAprPercent,
+  formatReward,
+  type StakeDurationDays,
+} from "~/domain/staking/rules.ts";
 import { Button } from "../button.tsx";
 
 export interface StakeReceipt {
@@ -21,7 +26,7 @@ export const formatDate = (iso: string) => dateFormat.format(new Date(iso));
 
 function rows(r: StakeReceipt) {
   return [
-    ["Return", `${formatAmount(BigInt(r.rewardMinor), r.asset)} ${r.asset}`],
+    ["Return", `${formatReward(BigInt(r.rewardMinor), r.asset)} ${r.asset}`],
     ["Duration", DURATION_LABELS[r.durationDays as StakeDurationDays] ?? `${r.durationDays} days`],
     ["Entry", `${formatAmount(BigInt(r.amountMinor), r.asset)} ${r.asset}`],
     ["Percentage", `${formatAprPercent(r.aprBps)} % est. APR`],
