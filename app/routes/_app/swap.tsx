@@ -72,6 +72,9 @@ export interface QuoteView {
   spreadBps: number;
   expiresAt: string;
   pricesAsOf: string;
+  /** The server's clock when it answered: the countdown runs on the quote's life, not on the
+   *  browser's idea of the time, so a phone a minute fast can still confirm. */
+  serverNow: string;
 }
 
 type ActionData =
@@ -137,6 +140,7 @@ export async function action(args: Route.ActionArgs) {
         spreadBps: q.spreadBps,
         expiresAt: q.expiresAt.toISOString(),
         pricesAsOf: q.pricesAsOf.toISOString(),
+        serverNow: now.toISOString(),
       },
     });
   } catch (error) {
@@ -150,16 +154,20 @@ export async function action(args: Route.ActionArgs) {
   }
 }
 
-function useCountdown(expiresAt: string | null) {
+/** Seconds left until `deadline` (a time on this browser's clock), ticking four times a second. */
+function useCountdown(deadline: number | null) {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
-    if (!expiresAt) return;
+    if (deadline === null) return;
     setNow(Date.now());
     const timer = setInterval(() => setNow(Date.now()), 250);
     return () => clearInterval(timer);
-  }, [expiresAt]);
-  return expiresAt ? secondsLeft(new Date(expiresAt), new Date(now)) : 0;
+  }, [deadline]);
+  return deadline === null ? 0 : secondsLeft(new Date(deadline), new Date(now));
 }
+
+/** The quote's expiry moved onto the browser's clock: its remaining life as the server saw it. */
+const localDeadline = (q: QuoteView) => Date.now() + (Date.parse(q.expiresAt) - Date.parse(q.serverNow));
 
 const currencyOptions = (list: readonly SwapCurrency[]) =>
   list.map((c) => (
@@ -173,20 +181,20 @@ export default function SwapPage({ loaderData }: Route.ComponentProps) {
   const [pair, setPair] = useState<SwapPair>({ from: "BTC", to: "ETH" });
   const [amount, setAmount] = useState("");
   const [popup, setPopup] = useState<
-    { kind: "quote"; quote: QuoteView } | { kind: "message"; text: string } | null
+    { kind: "quote"; quote: QuoteView; deadline: number } | { kind: "message"; text: string } | null
   >(null);
   const [error, setError] = useState<string | undefined>();
   const quoter = useFetcher<ActionData>({ key: "swap-quote" });
   const confirmer = useFetcher<ActionData>({ key: "swap-confirm" });
   const quote = popup?.kind === "quote" ? popup.quote : null;
-  const left = useCountdown(quote?.expiresAt ?? null);
+  const left = useCountdown(popup?.kind === "quote" ? popup.deadline : null);
 
   useEffect(() => {
     const d = quoter.data;
     if (quoter.state !== "idle" || !d || d.intent !== "quote") return;
     if (d.quote) {
       setError(undefined);
-      setPopup({ kind: "quote", quote: d.quote });
+      setPopup({ kind: "quote", quote: d.quote, deadline: localDeadline(d.quote) });
     } else {
       setError(d.error);
       if (d.error === swapMessages.balanceLow) setPopup({ kind: "message", text: d.error });
