@@ -617,13 +617,29 @@ export async function resetPassword(
   return { ok: true };
 }
 
-export async function verifyEmail(_db: Db, env: AccountsEnv, token: string, meta: RequestMeta) {
+export async function verifyEmail(db: Db, env: AccountsEnv, token: string, meta: RequestMeta) {
+  const userId = verificationTokenUserId(token);
+  const [before] = userId
+    ? await db.select({ verified: users.emailVerified }).from(users).where(eq(users.id, userId))
+    : [];
   try {
     await env.auth.api.verifyEmail({ query: { token }, headers: authHeaders(meta) });
   } catch {
     return { ok: false as const };
   }
+  // better-auth has checked the token's signature and expiry, so its payload names the member.
+  if (userId && before && !before.verified) await audit(db, env, meta, "email-verified", userId);
   return { ok: true as const };
+}
+
+/** The member id inside a confirmation link's token (a JWT); trusted only once better-auth verified it. */
+function verificationTokenUserId(token: string): string | undefined {
+  try {
+    const payload = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString("utf8"));
+    return typeof payload?.userId === "string" ? payload.userId : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 export async function resendVerificationEmail(

@@ -1,7 +1,7 @@
 import { and, eq, like } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
-import { outboxMessages, users } from "../../../db/schema/index.ts";
+import { auditLog, outboxMessages, users } from "../../../db/schema/index.ts";
 import { setupTestDatabase } from "../../../tests/db.ts";
 import { requestContext } from "../../context.server.ts";
 import { useDatabase } from "../../db/db.server.ts";
@@ -62,6 +62,13 @@ async function confirm(token: string, at: Date) {
   return action({ request, context, params: {}, url: new URL(request.url) } as never);
 }
 
+async function verifiedEvents(userId: string) {
+  return t.db
+    .select({ ip: auditLog.ip, at: auditLog.at })
+    .from(auditLog)
+    .where(and(eq(auditLog.userId, userId), eq(auditLog.event, "email-verified")));
+}
+
 async function isVerified(userId: string) {
   const [row] = await t.db.select({ verified: users.emailVerified }).from(users).where(eq(users.id, userId));
   return row?.verified;
@@ -73,6 +80,10 @@ describe("e-mail confirmation link", () => {
     expect(await isVerified(member.userId)).toBe(false);
     expect(await confirm(member.token, now)).toEqual({ verified: true, error: undefined });
     expect(await isVerified(member.userId)).toBe(true);
+    expect(await verifiedEvents(member.userId)).toEqual([{ ip: "10.2.1.1", at: now }]);
+    // Opening the link again changes nothing and is not audited again.
+    expect((await confirm(member.token, now)).verified).toBe(true);
+    expect(await verifiedEvents(member.userId)).toHaveLength(1);
   });
 
   test("a link sent 24 h 1 min ago is refused with the page's message and confirms nothing", async () => {
@@ -82,6 +93,7 @@ describe("e-mail confirmation link", () => {
       error: "This link is invalid or has expired.",
     });
     expect(await isVerified(member.userId)).toBe(false);
+    expect(await verifiedEvents(member.userId)).toHaveLength(0);
   });
 
   test("the same link works until 24 h have passed and not after", async () => {
