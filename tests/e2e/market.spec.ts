@@ -1,6 +1,14 @@
-import type { Page } from "@playwright/test";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { APIRequestContext, Locator, Page } from "@playwright/test";
+import { formatNumber, formatUsd } from "../../app/domain/market-data/format.ts";
+import { createSampleEtfProvider } from "../../app/domain/market-data/sample.server.ts";
+import { etfDirectory, etfSymbols } from "../../app/domain/market-data/types.ts";
 import { expect, expectNoA11yViolations, test, viewports } from "./fixtures.ts";
 import { gotoHydrated, waitForHydration } from "./hydration.ts";
+import { type ServerProcess, startServer, waitForReady } from "./server-process.ts";
 
 // The seeded demo member (db/seed.ts → app/domain/accounts/demo-member.server.ts): the market
 // pages live in the signed-in area.
@@ -206,4 +214,239 @@ test("the JSON endpoints answer from the cache", async ({ request }) => {
   expect((await request.get("/api/etfs/NOPE")).status()).toBe(404);
   const news = await (await request.get("/api/news?tag=IBIT")).json();
   expect(news.items.length).toBeGreaterThan(0);
+});
+
+/**
+ * The 'Sample data' label as a person meets it: the badge's own text (not a headline or summary
+ * that happens to contain the words), on screen inside the page's width, at a readable size. Its
+ * colour contrast is left to the axe scan that follows on every page.
+ */
+async function expectSampleLabel(page: Page, scope: Locator) {
+  const label = scope.getByText("Sample data", { exact: true });
+  await expect(label).toHaveCount(1);
+  await expect(label).toBeVisible();
+  await expect(label).toHaveText("Sample data");
+  await expect(label).toBeInViewport();
+  const box = await label.boundingBox();
+  const width = page.viewportSize()?.width ?? 0;
+  expect(box && box.x >= 0 && box.x + box.width <= width, "the label fits the page's width").toBe(true);
+  const fontPx = await label.evaluate((el) => Number.parseFloat(getComputedStyle(el).fontSize));
+  expect(fontPx).toBeGreaterThanOrEqual(12);
+}
+
+test.describe("every market page says when it shows sample data", () => {
+  for (const [name, viewport] of Object.entries(viewports)) {
+    test(`/news, /etf, /etfabout and the screener at ${name} width`, async ({ page }) => {
+      test.slow(); // four pages, four axe scans
+      await page.setViewportSize(viewport);
+      await signIn(page, "/news");
+      await expect(page.getByRole("heading", { level: 1, name: "News" })).toBeVisible();
+      await expectSampleLabel(page, page.getByRole("main"));
+      await expectNoA11yViolations(page);
+
+      await gotoHydrated(page, "/etf");
+      const featured = page.getByRole("region", { name: "Featured ETFs" });
+      await expectSampleLabel(page, featured);
+      await expect(featured.getByText(/^Prices as of \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC$/)).toBeVisible();
+      // The flows table, a second source, says so too.
+      await expect(page.getByText(/in US\$ millions\. Sample data\.$/)).toBeVisible();
+      await expectNoA11yViolations(page);
+
+      await gotoHydrated(page, "/etfabout?symbol=FBTC");
+      await expect(
+        page.getByRole("heading", { level: 1, name: "Fidelity Wise Origin Bitcoin Fund" }),
+      ).toBeVisible();
+      await expectSampleLabel(page, page.getByRole("main"));
+      await expect(
+        page.getByRole("main").getByTitle("Offline sample prices for demonstration, not live market data"),
+      ).toHaveText("Sample data");
+      await expectNoA11yViolations(page);
+
+      await gotoHydrated(page, "/dashboard");
+      const screenerHead = page.getByRole("heading", { name: "All Crypto Assets" }).locator("..");
+      await expectSampleLabel(page, screenerHead);
+      await expectNoA11yViolations(page);
+    });
+  }
+});
+
+/** What the sample provider sent when the server last refreshed the ETFs (it is deterministic). */
+async function recordedEtfSnapshot(request: APIRequestContext) {
+  const response = await request.get("/api/etfs/IBIT");
+  expect(response.status()).toBe(200);
+  const asOf: string = (await response.json()).quote.asOf;
+  return createSampleEtfProvider(() => new Date(asOf)).fetchEtfs(etfSymbols);
+}
+
+// Each issuer's published expense ratio, as the page must show it (two decimals, trailing zero kept).
+const expenseRatios: Record<string, string> = {
+  IBIT: "0.25%",
+  FBTC: "0.25%",
+  GBTC: "1.50%",
+  BTC: "0.15%",
+  ARKB: "0.21%",
+  BITB: "0.20%",
+  HODL: "0.20%",
+  BRRR: "0.25%",
+  BTCO: "0.25%",
+  EZBC: "0.19%",
+  BTCW: "0.25%",
+  DEFI: "0.94%",
+};
+
+test("Financials of all twelve funds show the sample provider's figures and each expense ratio", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000); // twelve pages on a shared machine
+  expect(Object.keys(expenseRatios).sort()).toEqual([...etfSymbols].sort());
+  const snapshot = await recordedEtfSnapshot(request);
+  await signIn(page, "/etffinancials?symbol=IBIT");
+  for (const info of etfDirectory) {
+    const quote = snapshot.quotes.find((q) => q.symbol === info.symbol);
+    const bars = snapshot.bars.find((b) => b.symbol === info.symbol)?.bars ?? [];
+    const last = bars.at(-1);
+    if (!quote || !last) throw new Error(`the sample provider sent nothing for ${info.symbol}`);
+    const yearAgo = `${Number(last.day.slice(0, 4)) - 1}${last.day.slice(4)}`;
+    const year = bars.filter((b) => b.day > yearAgo);
+    const last30 = bars.slice(-30);
+    const expected: Record<string, string> = {
+      Open: formatUsd(last.open),
+      High: formatUsd(last.high),
+      Low: formatUsd(last.low),
+      "52 week high": formatUsd(Math.max(...year.map((b) => Number(b.high)))),
+      "52 week low": formatUsd(Math.min(...year.map((b) => Number(b.low)))),
+      Volume: formatNumber(last.volume, { compact: true }),
+      "Avg Vol (30 days)": formatNumber(
+        last30.reduce((sum, b) => sum + Number(b.volume), 0) / last30.length,
+        {
+          compact: true,
+        },
+      ),
+      "Assets under management": formatUsd(quote.aumUsd, { compact: true }),
+      "Expense ratio": expenseRatios[info.symbol] ?? "",
+      "P/E Ratio": "Not applicable",
+      "Div/Yield": "Not applicable",
+    };
+
+    await gotoHydrated(page, `/etffinancials?symbol=${info.symbol}`);
+    await expect(page.getByRole("heading", { level: 1, name: info.name })).toBeVisible();
+    await expect(page.getByTestId("etf-price")).toHaveText(formatUsd(quote.priceUsd));
+    const panel = page.getByRole("tabpanel", { name: "Financials" });
+    await expect(panel).toBeVisible();
+    const shown: Record<string, string> = {};
+    for (const label of Object.keys(expected)) {
+      const value = panel.getByText(label, { exact: true }).locator("xpath=following-sibling::dd[1]");
+      shown[label] = (await value.textContent()) ?? "";
+    }
+    expect(shown, info.symbol).toEqual(expected);
+    // No figure is left blank: every one came from the cache.
+    expect(
+      Object.values(shown).filter((v) => v === "—"),
+      info.symbol,
+    ).toEqual([]);
+  }
+  await expectNoA11yViolations(page);
+});
+
+/** A port nothing listens on right now (the machine is shared; fixed ports collide). */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "0.0.0.0", resolve));
+  const address = probe.address();
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  if (!address || typeof address === "string") throw new Error("no port");
+  return address.port;
+}
+
+// Stale prices need a server of their own: a backdated price (test-only control, APP_ENV=test with
+// sample data) must not be refreshed away by the next sweep, nor make the shared server's swaps
+// refuse while other tests run. MARKET_DATA_SWEEP_SECONDS=3600 leaves only the start-up sweep; a
+// freshness limit of 300 s instead of the default 600 s shows that every page uses the setting.
+test.describe("stale prices are labelled", () => {
+  test.describe.configure({ mode: "serial", timeout: 150_000 });
+  let dir: string;
+  let server: ServerProcess;
+  test.beforeAll(async () => {
+    test.setTimeout(150_000);
+    dir = mkdtempSync(path.join(tmpdir(), "coinlens-stale-"));
+    server = startServer(await freePort(), {
+      DATA_DIR: path.join(dir, "data"),
+      MARKET_DATA_SWEEP_SECONDS: "3600",
+      MARKET_DATA_STALE_SECONDS: "300",
+    });
+    await waitForReady(server);
+  });
+  test.afterAll(async () => {
+    expect(await server?.stop()).toBe(0);
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function setBtc(ageSeconds: number) {
+    const response = await fetch(`${server.url}/api/test/market/price`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ symbol: "BTC", priceUsd: "31000", ageSeconds }),
+    });
+    expect(response.status).toBe(200);
+  }
+  // The quotes endpoint shares its answer for up to a second, until the change notification arrives.
+  const quotesStale = async () => (await (await fetch(`${server.url}/api/market/quotes`)).json()).stale;
+
+  test("a price older than the freshness limit marks the ticker, the home page and the screener", async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewports.desktop);
+    const stream = page.waitForResponse((r) => r.url().endsWith("/api/stream/quotes"));
+    await gotoHydrated(page, `${server.url}/about`);
+    await stream;
+    const tape = page.getByRole("region", { name: "Market prices" });
+    await expect(tape.getByText("Sample data", { exact: true })).toBeVisible();
+
+    // Four minutes old, inside the five-minute limit: fresh, no label.
+    await setBtc(240);
+    await expect.poll(quotesStale).toBe(false);
+    await gotoHydrated(page, `${server.url}/`);
+    await expect(page.getByText(/sample prices \(not live\)/)).toBeVisible();
+    await expect(page.getByText(/out of date/)).toHaveCount(0);
+    await expect(tape.getByText("Stale", { exact: true })).toHaveCount(0);
+
+    // Seven minutes old: the open page is told over Server-Sent Events, without a reload.
+    await setBtc(420);
+    await expect.poll(quotesStale).toBe(true);
+    const label = tape.getByText("Stale", { exact: true });
+    await expect(label).toBeVisible({ timeout: 10_000 });
+    await expect(label).toHaveText("Stale");
+    await expectNoA11yViolations(page);
+    // And a page rendered now says so from the server.
+    await gotoHydrated(page, `${server.url}/`);
+    await expect(
+      page.getByText(/These prices are out of date\. Prices are for information only\./),
+    ).toBeVisible();
+    await expect(tape.getByText("Stale", { exact: true })).toBeVisible();
+
+    await page.goto(`${server.url}/login?redirectTo=%2Fdashboard`);
+    await waitForHydration(page);
+    await page.getByLabel("Email").fill(demo.email);
+    await page.getByLabel("Password").fill(demo.password);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
+    await waitForHydration(page);
+    const screenerHead = page.getByRole("heading", { name: "All Crypto Assets" }).locator("..");
+    const stale = screenerHead.getByText("Stale prices", { exact: true });
+    await expect(stale).toBeVisible();
+    await expect(screenerHead.getByText("Sample data", { exact: true })).toBeVisible();
+    await expect(screenerHead.getByText(/^Prices as of \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC$/)).toBeVisible();
+    await expectNoA11yViolations(page);
+    await page.setViewportSize(viewports.mobile);
+    await expect(stale).toBeInViewport();
+
+    // A fresh price takes the label away again.
+    await setBtc(0);
+    await expect.poll(quotesStale).toBe(false);
+    await page.reload();
+    await waitForHydration(page);
+    await expect(screenerHead.getByText("Sample data", { exact: true })).toBeVisible();
+    await expect(screenerHead.getByText("Stale prices", { exact: true })).toHaveCount(0);
+  });
 });

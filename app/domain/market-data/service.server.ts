@@ -204,17 +204,18 @@ export function subscriberCount() {
 }
 
 /**
- * Test-only (APP_ENV=test): sets one tracked coin's price as of now and tells every server, so a
- * browser test can watch a live update arrive. The route refuses outside the test environment.
+ * Test-only (APP_ENV=test): sets one tracked coin's price as of now (or `ageSeconds` ago, to show
+ * stale data) and tells every server, so a browser test can watch a live update arrive. The route
+ * refuses outside the test environment.
  */
-export async function setQuoteForTest(db: Db, symbol: string, priceUsd: string) {
+export async function setQuoteForTest(db: Db, symbol: string, priceUsd: string, ageSeconds = 0) {
   if (!isTrackedSymbol(symbol)) throw new Error("unknown symbol");
   if (!/^\d+(\.\d+)?$/.test(priceUsd)) throw new Error("price must be a decimal");
   const coin = trackedCoins.find((c) => c.symbol === symbol);
   if (!coin) throw new Error("unknown symbol");
   await db
     .update(marketQuotes)
-    .set({ priceUsd, lastUpdated: new Date(), fetchedAt: new Date() })
+    .set({ priceUsd, lastUpdated: new Date(Date.now() - ageSeconds * 1000), fetchedAt: new Date() })
     .where(eq(marketQuotes.id, coin.id));
   await notifyQuotesChanged(db, "test");
 }

@@ -1,4 +1,5 @@
 import { useRouteLoaderData } from "react-router";
+import { getConfig } from "~/config.server.ts";
 import { getDb } from "~/db/db.server.ts";
 import { faqItems } from "~/domain/content/faq.ts";
 import { featurePanels, wavePanels } from "~/domain/content/features.ts";
@@ -33,7 +34,11 @@ export async function loader(args: Route.LoaderArgs) {
   const session = await getSession(args);
   const [prices, market, reviews] = await Promise.all([
     getMembershipPrices(db),
-    getQuotes(db, { symbols: ["BTC", "ETH", "SOL", "BNB", "USDT"] }),
+    getQuotes(db, {
+      symbols: ["BTC", "ETH", "SOL", "BNB", "USDT"],
+      // The operator's freshness limit (MARKET_DATA_STALE_SECONDS), as on every other page.
+      staleSeconds: getConfig().market.staleSeconds,
+    }),
     listApprovedReviews(db, { viewerId: session?.user.id ?? null, limit: 6 }),
   ]);
   // Quotes come from the market data cache with their source and age; none means none shown.

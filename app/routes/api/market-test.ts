@@ -9,10 +9,19 @@ import type { Route } from "./+types/market-test";
 const body = z.object({
   symbol: z.enum(trackedSymbols as [string, ...string[]]),
   priceUsd: z.string().regex(/^\d{1,12}(\.\d{1,12})?$/),
+  /** How old the price is, so a test can show stale data; now when left out. */
+  ageSeconds: z
+    .number()
+    .int()
+    .min(0)
+    .max(7 * 86_400)
+    .optional(),
 });
 
 /**
- * POST /api/test/market/price — browser tests only: sets a sample price and notifies every server.
+ * POST /api/test/market/price — browser tests only: sets a sample price, as of now or `ageSeconds`
+ * ago (stale-data labels), and notifies every server. A backdated price lasts until the refresher's
+ * next quotes run, so tests of staleness use a server of their own with a long MARKET_DATA_SWEEP_SECONDS.
  * It exists only when APP_ENV=test AND sample market data is in use; anywhere else it is a 404, so
  * it can never move a real price (production refuses both APP_ENV=test's defaults and sample data).
  */
@@ -24,7 +33,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") throw data("Method not allowed", { status: 405 });
   const parsed = body.safeParse(await request.json().catch(() => null));
   if (!parsed.success) return Response.json({ error: "symbol and priceUsd are required" }, { status: 400 });
-  await setQuoteForTest(getDb(), parsed.data.symbol, parsed.data.priceUsd);
+  await setQuoteForTest(getDb(), parsed.data.symbol, parsed.data.priceUsd, parsed.data.ageSeconds);
   return Response.json({ ok: true });
 }
 
