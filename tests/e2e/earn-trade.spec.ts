@@ -45,6 +45,20 @@ async function newMember(
 const amountField = (page: Page) => page.getByLabel("Amount");
 const durationField = (page: Page) => page.getByLabel("Duration");
 const stakeButton = (page: Page) => page.getByRole("button", { name: "Stake", exact: true });
+/** A row of the stake form's facts (Minimum, Est APR, Available Balance, Estimated reward): its value. */
+const infoValue = (page: Page, label: string) =>
+  page.locator("dt", { hasText: new RegExp(`^${label}$`) }).locator("xpath=following-sibling::dd[1]");
+const estimatedReward = (page: Page) => infoValue(page, "Estimated reward");
+// The design system's semantic colours (app/app.css): --color-positive and --color-negative.
+const GREEN = "rgb(4, 120, 87)";
+const RED = "rgb(185, 28, 28)";
+
+/** Switches the signed-in member between real and demo through the header's account menu. */
+async function switchAccount(page: Page, mode: "Demo" | "Real") {
+  await page.getByRole("button", { name: /Switch account/ }).click();
+  await page.getByRole("menuitem", { name: new RegExp(`^${mode} account`) }).click();
+  await expect(page.getByTestId("account-badge")).toContainText(`${mode} ·`);
+}
 
 test.describe("staking (/stake)", () => {
   test("every staking message, verbatim", async ({ page }) => {
@@ -83,6 +97,37 @@ test.describe("staking (/stake)", () => {
     await expectNoA11yViolations(page);
   });
 
+  test("coin stats from the market data, the Minimum in USD and in the coin, the reward in coin and USD", async ({
+    page,
+  }) => {
+    await newMember(page, [{ asset: "BTC", amount: "1" }]);
+    await page.goto("/stake?asset=BTC");
+    await expect(page.getByRole("heading", { name: /Stake Bitcoin/ })).toBeVisible();
+    // The sample market data (seed §9): 31,000 USD, supply 19.55 M, +1.84 % over 24 h.
+    const stats = page.locator("dl", { has: page.getByText("Market cap rank") });
+    const stat = (label: string) =>
+      stats.locator("dt", { hasText: new RegExp(`^${label}$`) }).locator("xpath=following-sibling::dd[1]");
+    await expect(stat("Name")).toHaveText("Bitcoin");
+    await expect(stat("Market cap rank")).toHaveText("#1");
+    await expect(stat("Current price")).toHaveText("$31,000.00");
+    await expect(stat("Market cap")).toHaveText("$606.05B"); // 31,000 × 19,550,000
+    await expect(stat("Total volume")).toHaveText("$21.21B"); // 3.5 % of the market cap
+    await expect(stat("24h volume")).toHaveText("$21.21B");
+    await expect(stat("24h high")).toHaveText("$31,694.40"); // × (1 + 1.84 % + 0.4 %)
+    await expect(stat("24h low")).toHaveText("$30,876.00"); // × (1 − 0.4 %)
+
+    // 100 USD at 31,000 USD is 0.00322580… BTC: the smallest amount worth it is 0.00322581 BTC.
+    await expect(infoValue(page, "Minimum")).toHaveText("100 USD (≈ 0.00322581 BTC)");
+    await expect(infoValue(page, "Available Balance")).toHaveText("1 BTC");
+    await expect(infoValue(page, "Est APR")).toHaveText("0 %");
+    await expect(estimatedReward(page)).toHaveText("0 BTC ≈ $0.00");
+    await amountField(page).fill("0.5");
+    await durationField(page).selectOption("30");
+    await expect(infoValue(page, "Est APR")).toHaveText("2 %");
+    // 0.5 BTC × 2 % × 30 ÷ 365 = 0.00082191 BTC (rounded down to the satoshi) ≈ 25.47 USD
+    await expect(estimatedReward(page)).toHaveText("0.00082191 BTC ≈ $25.47");
+  });
+
   test("a stake through to the downloaded PNG, then maturity with a moved clock", async ({
     page,
     baseURL,
@@ -91,12 +136,12 @@ test.describe("staking (/stake)", () => {
     await page.goto("/stake?asset=USDT");
     await amountField(page).fill("500");
     await durationField(page).selectOption("30");
-    // 500 × 6 % × 30 / 365 = 2.465753 USDT
-    await expect(page.getByText("2.465753 USDT ≈ $2.46")).toBeVisible();
+    // 500 × 6 % × 30 / 365 = 2.465753 USDT, shown at USDT's 2 display decimals rounded down (ADR 0060)
+    await expect(estimatedReward(page)).toHaveText("2.46 USDT ≈ $2.46");
     await stakeButton(page).click();
     const card = page.getByRole("region", { name: "Stake confirmed" });
     await expect(card).toBeVisible();
-    await expect(card.getByText("2.465753 USDT")).toBeVisible();
+    await expect(card.getByText("2.46 USDT", { exact: true })).toBeVisible();
     await expect(card.getByText("1 month")).toBeVisible();
     await expect(card.getByText("500 USDT")).toBeVisible();
     await expect(card.getByText("6 % est. APR")).toBeVisible();
@@ -124,6 +169,7 @@ test.describe("staking (/stake)", () => {
     await expect(card).toBeHidden();
     const position = page.getByTestId("stake-position");
     await expect(position).toContainText("Active");
+    await expect(position).toContainText("Reward 2.46 USDT");
 
     // Move the clock past maturity: the job returns principal and reward
     // (only this member's stakes: tests running beside this one keep theirs open)
@@ -134,6 +180,7 @@ test.describe("staking (/stake)", () => {
     });
     await page.reload();
     await expect(page.getByTestId("stake-position")).toContainText("Completed");
+    // the balance is the ledger's exact amount: the whole reward was paid
     await expect(page.getByText("Available Balance").locator("..")).toContainText("1,002.465753 USDT");
   });
 
@@ -148,6 +195,8 @@ test.describe("staking (/stake)", () => {
     const dialog = page.getByRole("dialog", { name: "End this stake early?" });
     await expect(dialog.getByText("You get back now")).toBeVisible();
     await expect(dialog.getByText("5 SOL", { exact: true })).toBeVisible();
+    // 5 SOL × 7.25 % × 90 ÷ 365 = 0.089383561 SOL, at SOL's 4 display decimals
+    await expect(dialog.getByText("0.0893 SOL", { exact: true })).toBeVisible();
     await expectNoA11yViolations(page);
     await dialog.getByRole("button", { name: "End stake and return principal" }).click();
     await expect(page.getByTestId("stake-position")).toContainText("Ended early");
@@ -161,6 +210,7 @@ test.describe("staking refusals and failures", () => {
     browser,
     baseURL,
   }) => {
+    test.setTimeout(180_000); // three people sign in, one with two-factor: long on a shared machine
     // An admin makes BCH · 3 days hold 1 BCH in all, and BCH · 6 months a 100 % APR that the
     // sample 150 BCH pool cannot fund for a big stake. No other browser test stakes BCH.
     const adminContext = await browser.newContext({ baseURL });
@@ -285,18 +335,30 @@ test.describe("/fixed-etf", () => {
     await page.getByRole("link", { name: /Bitcoin\s+BTC/ }).click();
     await expect(page.getByRole("link", { name: /Bitcoin\s+BTC/ })).toHaveAttribute("aria-current", "true");
     await expect(page.getByRole("heading", { name: "Bitcoin (BTC)" })).toBeVisible();
-    await expect(page.getByText(/^0\.\d+ BTC$/).first()).toBeVisible(); // Minimum '{min} {symbol}'
+    // Minimum '{min} {symbol}': the smallest amount worth 100 USD at 31,000 USD
+    await expect(infoValue(page, "Minimum")).toHaveText("0.00322581 BTC");
 
     await page.getByRole("link", { name: /Tether/ }).click();
     await expect(page.getByRole("heading", { name: "Tether (USDT)" })).toBeVisible();
+    await expect(infoValue(page, "Minimum")).toHaveText("100 USDT");
+    await expect(infoValue(page, "Available Balance")).toHaveText("300 USDT");
     await stakeButton(page).click();
-    await expect(page.getByText("Please enter the amount to stake.")).toBeVisible();
-    await expect(page.getByText("Please select a duration.")).toBeVisible();
+    // inline red error text under each required field
+    for (const message of ["Please enter the amount to stake.", "Please select a duration."]) {
+      await expect(page.getByText(message)).toBeVisible();
+      await expect(page.getByText(message)).toHaveCSS("color", RED);
+    }
     await amountField(page).fill("250");
     await durationField(page).selectOption("7");
+    // Est APR in green, set by the duration
+    await expect(infoValue(page, "Est APR")).toHaveText("4.5 %");
+    await expect(infoValue(page, "Est APR")).toHaveCSS("color", GREEN);
     await stakeButton(page).click();
     const popup = page.getByRole("dialog", { name: "Fixed Returns" });
-    await expect(popup).toContainText("You staked 250 USDT for 7 days");
+    // 250 × 4.5 % × 7 ÷ 365 = 0.215753 USDT, shown to USDT's 2 decimals, rounded down
+    await expect(popup).toContainText(
+      "You staked 250 USDT for 7 days. Estimated reward: 0.21 USDT, paid at maturity.",
+    );
     await expectNoA11yViolations(page);
     await popup.getByRole("button", { name: "Close", exact: true }).click();
     await expect(popup).toBeHidden();
@@ -314,10 +376,19 @@ test.describe("swap (/swap)", () => {
     await expect(page.locator("#swap-available")).toContainText("1 BTC");
     await page.getByLabel("From", { exact: true }).fill("0.1");
     await expect(page.getByLabel("To (estimated)")).toHaveValue("1.814411764"); // 0.1 × 31000/1700 × 0.995
+    await expect(
+      page.getByText("Rate from current market prices with a 0.50 % spread, no swap fee."),
+    ).toContainText("The quote holds for 30 seconds.");
     await cont.click();
     const dialog = page.getByRole("dialog", { name: "Confirm swap" });
-    await expect(dialog).toContainText("1 BTC = 18.144117647058 ETH");
-    await expect(dialog).toContainText("1.814411764 ETH");
+    const row = (label: string) =>
+      dialog.locator("dt", { hasText: new RegExp(`^${label}$`) }).locator("xpath=following-sibling::dd[1]");
+    await expect(row("You pay")).toHaveText("0.1 BTC");
+    await expect(row("Rate")).toHaveText("1 BTC = 18.144117647058 ETH");
+    await expect(row("Spread")).toHaveText("0.50 %");
+    // The browser tests' server runs with SWAP_FEE_BPS unset: a fee line of zero, in the received coin.
+    await expect(row("Fee")).toHaveText("0 ETH");
+    await expect(row("You receive")).toHaveText("1.814411764 ETH");
     await expect(dialog.getByRole("timer")).toContainText(/expires in \d+ s/);
     await expectNoA11yViolations(page);
     await dialog.getByRole("button", { name: "Confirm swap" }).click();
@@ -338,7 +409,9 @@ test.describe("swap (/swap)", () => {
     ).toBeVisible();
   });
 
-  test("an expired quote cannot be confirmed", async ({ page }) => {
+  test("the quote's countdown runs out: it cannot be confirmed; a new quote gets its full life even on a fast clock", async ({
+    page,
+  }) => {
     await newMember(page, [{ asset: "USDT", amount: "100" }]);
     await page.clock.install();
     await page.goto("/swap");
@@ -346,11 +419,29 @@ test.describe("swap (/swap)", () => {
     await page.getByLabel("From", { exact: true }).fill("50");
     await page.getByRole("button", { name: "Continue" }).click();
     const dialog = page.getByRole("dialog", { name: "Confirm swap" });
-    await expect(dialog.getByRole("button", { name: "Confirm swap" })).toBeVisible();
-    await page.clock.fastForward(31_000);
-    await expect(dialog.getByText("This quote has expired. Please get a new quote.")).toBeVisible();
-    await expect(dialog.getByRole("button", { name: "Confirm swap" })).toHaveCount(0);
-    await expect(dialog.getByRole("button", { name: "Get a new quote" })).toBeVisible();
+    const confirm = dialog.getByRole("button", { name: "Confirm swap" });
+    const timer = dialog.getByRole("timer");
+    const secondsShown = async () => Number((await timer.innerText()).match(/expires in (\d+) s/)?.[1]);
+    await expect(timer).toHaveText(/^This quote expires in (30|29|28) s\.$/);
+    const first = await secondsShown();
+    await page.clock.fastForward(10_000);
+    await expect.poll(secondsShown).toBeLessThanOrEqual(first - 10);
+    await expect(confirm).toBeVisible();
+
+    await page.clock.fastForward(21_000);
+    await expect(timer).toHaveText("This quote has expired. Please get a new quote.");
+    await expect(confirm).toHaveCount(0);
+    await dialog.getByRole("button", { name: "Get a new quote" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.locator("#swap-available")).toContainText("100 USDT");
+
+    // The browser's clock now runs 31 s ahead of the server's; the countdown is the quote's own life.
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(timer).toHaveText(/^This quote expires in (30|29|28) s\.$/);
+    await confirm.click();
+    await expect(page.getByRole("dialog").getByText("Successfully swapped USDT.")).toBeVisible();
+    await page.getByRole("button", { name: "Close", exact: true }).click();
+    await expect(page.locator("#swap-available")).toContainText("50 USDT");
   });
 
   test("the same-currency rule and the swap arrow", async ({ page }) => {
@@ -367,6 +458,67 @@ test.describe("swap (/swap)", () => {
     await page.getByRole("button", { name: "Swap the currencies" }).click();
     await expect(from).toHaveValue("BTC");
     await expect(to).toHaveValue("ETH");
+  });
+});
+
+test.describe("demo account", () => {
+  test("a demo member stakes and swaps with virtual funds; the real balance is untouched", async ({
+    page,
+  }) => {
+    test.setTimeout(180_000); // two accounts, two pages each, axe scans: long on a shared machine
+    await newMember(page, [
+      { asset: "USDT", amount: "500" },
+      { asset: "USDT", amount: "1000", ledger: "demo" },
+    ]);
+    await switchAccount(page, "Demo");
+
+    await page.goto("/stake?asset=USDT");
+    await expect(page.getByText("Demo account · virtual funds")).toBeVisible();
+    await expect(infoValue(page, "Available Balance")).toHaveText("1,000 USDT");
+    await amountField(page).fill("400");
+    await durationField(page).selectOption("30");
+    await stakeButton(page).click();
+    await expect(page.getByRole("region", { name: "Stake confirmed" })).toBeVisible();
+    await expect(infoValue(page, "Available Balance")).toHaveText("600 USDT");
+    await expect(page.getByTestId("stake-position")).toHaveCount(1);
+    await expectNoA11yViolations(page);
+
+    await page.goto("/swap");
+    await expect(page.getByText("Demo account · virtual funds")).toBeVisible();
+    await page.getByLabel("From currency").selectOption("USDT");
+    await expect(page.locator("#swap-available")).toContainText("600 USDT");
+    await page.getByLabel("From", { exact: true }).fill("100");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page
+      .getByRole("dialog", { name: "Confirm swap" })
+      .getByRole("button", { name: "Confirm swap" })
+      .click();
+    await expect(page.getByRole("dialog").getByText("Successfully swapped USDT.")).toBeVisible();
+    await page.getByRole("button", { name: "Close", exact: true }).click();
+    await expect(page.locator("#swap-available")).toContainText("500 USDT");
+    await page.getByLabel("From currency").selectOption("ETH");
+    // 100 USDT ÷ 1,700 × (1 − 0.5 % spread) from the demo treasury
+    await expect(page.locator("#swap-available")).toContainText("0.058529411 ETH");
+    await expectNoA11yViolations(page);
+
+    // The real account: its 500 USDT untouched, no stake, no ETH, and no demo label.
+    await switchAccount(page, "Real");
+    await page.goto("/stake?asset=USDT");
+    await expect(page.getByRole("heading", { name: /Stake Tether/ })).toBeVisible();
+    await expect(page.getByText("Demo account · virtual funds")).toHaveCount(0);
+    await expect(infoValue(page, "Available Balance")).toHaveText("500 USDT");
+    await expect(page.getByText("You have no stakes yet.")).toBeVisible();
+    await page.goto("/swap");
+    await page.getByLabel("From currency").selectOption("USDT");
+    await expect(page.locator("#swap-available")).toHaveText("Available Balance 500 USDT");
+    await page.getByLabel("From currency").selectOption("ETH");
+    await expect(page.locator("#swap-available")).toHaveText("Available Balance 0 ETH");
+
+    // …and the demo account kept its own.
+    await switchAccount(page, "Demo");
+    await page.goto("/stake?asset=USDT");
+    await expect(infoValue(page, "Available Balance")).toHaveText("500 USDT");
+    await expect(page.getByTestId("stake-position")).toHaveCount(1);
   });
 });
 
