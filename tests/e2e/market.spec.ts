@@ -27,6 +27,7 @@ async function signIn(page: Page, path: string) {
 test("the ticker tape shows the seven coins with sample prices and a 'Sample data' label", async ({
   page,
 }) => {
+  test.slow(); // an axe scan of a whole page takes longer than 30 s on a loaded machine
   await page.setViewportSize(viewports.mobile);
   await gotoHydrated(page, "/");
   const tape = page.getByRole("region", { name: "Market prices" });
@@ -51,6 +52,7 @@ test("the ticker stands still for people who prefer reduced motion", async ({ pa
 });
 
 test("the dashboard screener sorts by price and finds a coin by name", async ({ page }) => {
+  test.slow(); // sign-in, a 100-row table and an axe scan
   await signIn(page, "/dashboard");
   await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "All Crypto Assets" })).toBeVisible();
@@ -135,6 +137,7 @@ test("ETF list → detail → tabs → reload keeps the fund and the tab", async
 });
 
 test("/etffinancials opens the Financials tab of the fund in the address", async ({ page }) => {
+  test.slow(); // sign-in and an axe scan
   await signIn(page, "/etffinancials?symbol=BITB");
   await expect(page.getByRole("heading", { level: 1, name: "Bitwise Bitcoin ETF" })).toBeVisible();
   await expect(page.getByRole("tab", { name: "Financials" })).toHaveAttribute("aria-selected", "true");
@@ -170,6 +173,7 @@ test("a price change on the server reaches an open page over Server-Sent Events"
   page,
   request,
 }) => {
+  test.slow(); // an axe scan of a whole page takes longer than 30 s on a loaded machine
   await page.setViewportSize(viewports.desktop);
   const stream = page.waitForResponse((r) => r.url().endsWith("/api/stream/quotes"));
   await gotoHydrated(page, "/faq");
