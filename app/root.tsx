@@ -1,4 +1,4 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { getConfig } from "./config.server.ts";
@@ -8,6 +8,7 @@ import { ToastProvider } from "./ui/toast.tsx";
 import type { RootData } from "./utils/brand.ts";
 import { errorPageContent } from "./utils/error-page.ts";
 import { useNonce } from "./utils/nonce.tsx";
+import { StaticDocumentContext, staticPageScript } from "./utils/static-document.tsx";
 
 export function loader(): RootData {
   const { brand, publicUrl } = getConfig();
@@ -21,6 +22,9 @@ export const links: Route.LinksFunction = () => [
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  // A route with `handle: { hydrate: false, script }` is sent without React: no <Scripts /> (the
+  // framework, its modulepreloads and the hydration data), only its own small script (ADR 0063).
+  const staticScript = staticPageScript(useMatches());
   return (
     <html lang="en">
       <head>
@@ -29,6 +33,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#1d4ed8" />
         <Meta />
         <Links />
+        {staticScript ? <script src={staticScript} nonce={nonce} defer /> : null}
       </head>
       <body>
         <a
@@ -37,9 +42,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           Skip to content
         </a>
-        {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {staticScript ? (
+          <StaticDocumentContext.Provider value={true}>{children}</StaticDocumentContext.Provider>
+        ) : (
+          <>
+            {children}
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        )}
       </body>
     </html>
   );

@@ -4,7 +4,8 @@ import { cn } from "./cn.ts";
 
 /**
  * A collapsible panel: a real button with aria-expanded controlling a region (the WAI-ARIA
- * disclosure pattern), so keyboards and screen readers work without extra code.
+ * disclosure pattern), so keyboards and screen readers work without extra code. On a page sent
+ * without hydration (ADR 0063) app/islands/disclosures.ts toggles the same markup (data-disclosure).
  */
 export function Disclosure({
   title,
@@ -30,13 +31,14 @@ export function Disclosure({
           id={`${id}-button`}
           aria-expanded={open}
           aria-controls={`${id}-panel`}
+          data-disclosure
           onClick={() => setOpen((value) => !value)}
-          className="flex w-full items-center justify-between gap-4 py-4 text-left text-base font-semibold text-ink hover:text-brand"
+          className="group flex w-full items-center justify-between gap-4 py-4 text-left text-base font-semibold text-ink hover:text-brand"
         >
           <span>{title}</span>
           <ChevronDown
             aria-hidden
-            className={cn("size-5 shrink-0 text-muted transition-transform", open && "rotate-180")}
+            className="size-5 shrink-0 text-muted transition-transform group-aria-expanded:rotate-180"
           />
         </button>
       </Heading>

@@ -6,6 +6,7 @@ import { featurePanels, wavePanels } from "~/domain/content/features.ts";
 import { getMembershipPrices } from "~/domain/content/pricing.server.ts";
 import { getQuotes } from "~/domain/market-data/cache.server.ts";
 import { listApprovedReviews } from "~/domain/reviews/reviews.server.ts";
+import landingScript from "~/islands/landing.ts?worker&url";
 import { ButtonLink } from "~/ui/button.tsx";
 import { Disclosure } from "~/ui/disclosure.tsx";
 import { RegisterButtons, RiskNote } from "~/ui/marketing/cta-buttons.tsx";
@@ -18,8 +19,17 @@ import { ReviewCards } from "~/ui/marketing/review-cards.tsx";
 import { getSession } from "~/utils/auth.server.ts";
 import { useRootData } from "~/utils/brand.ts";
 import { seo } from "~/utils/seo.ts";
+import type { StaticPageHandle } from "~/utils/static-document.tsx";
 import { faqPageData, organizationData } from "~/utils/structured-data.ts";
 import type { Route } from "./+types/home";
+
+/**
+ * Sent as server-rendered HTML without React, with app/islands/landing.ts (a few KiB) for its
+ * panels, menus, pricing, reviews and ticker: the 120 KiB JavaScript budget of issue 5 cannot be
+ * met by a hydrated page (ADR 0043, ADR 0063). Vite bundles the script on its own (the `worker`
+ * query is only the bundling mechanism; it runs as an ordinary deferred script).
+ */
+export const handle: StaticPageHandle = { hydrate: false, script: landingScript };
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo({

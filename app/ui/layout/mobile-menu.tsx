@@ -1,12 +1,7 @@
-import { ChevronRight, X } from "lucide-react";
+import { X } from "lucide-react";
 import { Dialog as D } from "radix-ui";
 import { type RefObject, useId } from "react";
-import { NavLink } from "react-router";
-import { ButtonLink } from "../button.tsx";
-import { navLinks, navMenus } from "./public-nav.tsx";
-
-const mobileLinkClass =
-  "flex items-center justify-between rounded-md px-3 py-3 text-base font-medium text-ink hover:bg-subtle aria-[current=page]:bg-brand-soft aria-[current=page]:text-brand-strong";
+import { MobileMenuSections } from "./mobile-menu-sections.tsx";
 
 /**
  * The full-screen slide-in menu below 801 px (the seed's mobile navigation), on Radix Dialog:
@@ -46,43 +41,7 @@ export default function MobileMenu({
               <X aria-hidden className="size-6" />
             </D.Close>
           </div>
-          <div className="flex-1 overflow-y-auto px-4 py-4">
-            {navMenus.map((menu) => (
-              <section key={menu.id} className="mb-4" aria-labelledby={`mobile-${menu.id}`}>
-                <h2
-                  id={`mobile-${menu.id}`}
-                  className="px-3 pb-1 text-xs font-semibold tracking-wide text-muted uppercase"
-                >
-                  {menu.label}
-                </h2>
-                <ul>
-                  {menu.items.map((item) => (
-                    <li key={item.to}>
-                      <NavLink to={item.to} className={mobileLinkClass}>
-                        {item.label}
-                        <ChevronRight aria-hidden className="size-4 text-muted" />
-                      </NavLink>
-                    </li>
-                  ))}
-                </ul>
-              </section>
-            ))}
-            <ul className="border-t border-line pt-4">
-              {navLinks.map((item) => (
-                <li key={item.to}>
-                  <NavLink to={item.to} className={mobileLinkClass}>
-                    {item.label}
-                    <ChevronRight aria-hidden className="size-4 text-muted" />
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
-          </div>
-          <div className="border-t border-line p-4">
-            <ButtonLink to={signedIn ? "/dashboard" : "/login"} size="lg" className="w-full">
-              {signedIn ? "Dashboard" : "Sign In"}
-            </ButtonLink>
-          </div>
+          <MobileMenuSections signedIn={signedIn} />
         </D.Content>
       </D.Portal>
     </D.Root>

@@ -1,44 +1,17 @@
-import { ChevronDown, Menu } from "lucide-react";
+import { ChevronDown, Menu, X } from "lucide-react";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { NavLink, useLocation } from "react-router";
+import { useStaticDocument } from "~/utils/static-document.tsx";
 import { ButtonLink } from "../button.tsx";
 import { cn } from "../cn.ts";
 import { useLoadedOnce } from "../lazy.tsx";
 import { Logo } from "../logo.tsx";
-
-interface NavItem {
-  label: string;
-  to: string;
-}
-interface NavMenu {
-  id: "tools" | "products";
-  label: string;
-  items: NavItem[];
-}
-
-// The seed's navigation (§2 Navigation bar); one list feeds both the wide and the mobile menu.
-export const navMenus: NavMenu[] = [
-  {
-    id: "tools",
-    label: "Tools",
-    items: [
-      { label: "ETF Tracker", to: "/etf" },
-      { label: "Airdrops", to: "/airdrop" },
-    ],
-  },
-  { id: "products", label: "Products", items: [{ label: "Portfolio Management", to: "/pmi" }] },
-];
-export const navLinks: NavItem[] = [
-  { label: "Contact Us", to: "/contact" },
-  { label: "About Us", to: "/about" },
-];
+import { MobileMenuSections } from "./mobile-menu-sections.tsx";
+import { DESKTOP_QUERY, type NavMenu, navLinks, navMenus } from "./nav-items.ts";
 
 function menuIsCurrent(menu: NavMenu, pathname: string) {
   return menu.items.some((item) => item.to === pathname);
 }
-
-/** Desktop is wider than the seed's 800 px breakpoint. */
-export const DESKTOP_QUERY = "(min-width: 801px)";
 
 const linkClass =
   "rounded-md px-3 py-2 text-sm font-semibold text-ink hover:bg-subtle aria-[current=page]:text-brand";
@@ -87,7 +60,7 @@ function DesktopNav({ signedIn }: { signedIn: boolean }) {
   }, [open]);
 
   return (
-    <div ref={containerRef} className="hidden items-center gap-1 nav:flex">
+    <div ref={containerRef} className="hidden items-center gap-1 nav:flex" data-nav-menus>
       <ul className="flex items-center gap-1">
         {navMenus.map((menu) => (
           <li
@@ -107,16 +80,17 @@ function DesktopNav({ signedIn }: { signedIn: boolean }) {
               data-current={menuIsCurrent(menu, location.pathname) || undefined}
               className={cn(
                 linkClass,
-                "inline-flex items-center gap-1 aria-expanded:bg-subtle data-current:text-brand",
+                "group inline-flex items-center gap-1 aria-expanded:bg-subtle data-current:text-brand",
               )}
               aria-expanded={open === menu.id}
               aria-controls={`nav-menu-${menu.id}`}
+              data-menu-trigger
               onClick={() => setOpen((current) => (current === menu.id ? null : menu.id))}
             >
               {menu.label}
               <ChevronDown
                 aria-hidden
-                className={cn("size-4 transition-transform", open === menu.id && "rotate-180")}
+                className="size-4 transition-transform group-aria-expanded:rotate-180"
               />
             </button>
             <ul
@@ -153,6 +127,59 @@ function DesktopNav({ signedIn }: { signedIn: boolean }) {
 const MobileMenu = lazy(() => import("./mobile-menu.tsx"));
 
 function MobileNav({ signedIn }: { signedIn: boolean }) {
+  return useStaticDocument() ? (
+    <StaticMobileNav signedIn={signedIn} />
+  ) : (
+    <LiveMobileNav signedIn={signedIn} />
+  );
+}
+
+const hamburgerClass = "rounded-md p-2 text-ink hover:bg-subtle nav:hidden";
+
+/**
+ * On a page sent without React (ADR 0063): the same full-screen menu as mobile-menu.tsx, as a
+ * native <dialog> in the HTML that app/islands/dialogs.ts opens, closes (×, Escape, a window
+ * wider than 800 px) and returns focus from.
+ */
+function StaticMobileNav({ signedIn }: { signedIn: boolean }) {
+  return (
+    <>
+      <button
+        type="button"
+        className={hamburgerClass}
+        aria-label="Open menu"
+        aria-haspopup="dialog"
+        aria-expanded={false}
+        data-opens-dialog="mobile-menu"
+      >
+        <Menu aria-hidden className="size-6" />
+      </button>
+      <dialog
+        id="mobile-menu"
+        aria-labelledby="mobile-menu-title"
+        data-close-when={DESKTOP_QUERY}
+        className="fixed inset-0 m-0 h-dvh max-h-none w-full max-w-none flex-col border-0 bg-surface p-0 text-ink open:flex motion-safe:open:animate-[slide-in_200ms_ease-out]"
+      >
+        <div className="flex h-16 items-center justify-between border-b border-line px-4">
+          <h2 id="mobile-menu-title" className="text-lg font-bold">
+            Menu
+          </h2>
+          <button
+            type="button"
+            data-closes-dialog
+            className="rounded-md p-2 text-ink hover:bg-subtle"
+            aria-label="Close menu"
+          >
+            <X aria-hidden className="size-6" />
+          </button>
+        </div>
+        <MobileMenuSections signedIn={signedIn} />
+      </dialog>
+    </>
+  );
+}
+
+function LiveMobileNav({ signedIn }: { signedIn: boolean }) {
   const [open, setOpen] = useState(false);
   const loaded = useLoadedOnce(open);
   const hamburger = useRef<HTMLButtonElement>(null);
@@ -176,7 +203,7 @@ function MobileNav({ signedIn }: { signedIn: boolean }) {
       <button
         ref={hamburger}
         type="button"
-        className="rounded-md p-2 text-ink hover:bg-subtle nav:hidden"
+        className={hamburgerClass}
         aria-label="Open menu"
         aria-haspopup="dialog"
         aria-expanded={open}

@@ -3,13 +3,42 @@ import { Camera, Globe, Send, Video } from "lucide-react";
 import { lazy, Suspense, useRef, useState } from "react";
 import { Link } from "react-router";
 import { type PublicBrand, useRootData } from "~/utils/brand.ts";
+import { useStaticDocument } from "~/utils/static-document.tsx";
 import { useLoadedOnce } from "../lazy.tsx";
 import { LogoMark } from "../logo.tsx";
+import { StaticDialog } from "../static-dialog.tsx";
+import { TermsSections } from "./terms-content.tsx";
 
 // The terms and the dialog code (Radix) load when the button is first pressed.
 const TermsDialog = lazy(() => import("./terms-dialog.tsx").then((m) => ({ default: m.TermsDialog })));
 
+const termsButtonClass = "text-left text-sm text-muted underline-offset-4 hover:text-ink hover:underline";
+
 function TermsButton({ brand }: { brand: PublicBrand }) {
+  return useStaticDocument() ? <StaticTermsButton brand={brand} /> : <LiveTermsButton brand={brand} />;
+}
+
+/** On a page sent without React (ADR 0063): the dialog is in the HTML, opened by the page's script. */
+function StaticTermsButton({ brand }: { brand: PublicBrand }) {
+  return (
+    <>
+      <button
+        type="button"
+        aria-haspopup="dialog"
+        aria-expanded={false}
+        data-opens-dialog="terms-dialog"
+        className={termsButtonClass}
+      >
+        Terms &amp; Conditions
+      </button>
+      <StaticDialog id="terms-dialog" title="Terms & Conditions">
+        <TermsSections brand={brand} />
+      </StaticDialog>
+    </>
+  );
+}
+
+function LiveTermsButton({ brand }: { brand: PublicBrand }) {
   const [open, setOpen] = useState(false);
   const loaded = useLoadedOnce(open);
   const button = useRef<HTMLButtonElement>(null);
@@ -21,7 +50,7 @@ function TermsButton({ brand }: { brand: PublicBrand }) {
         aria-haspopup="dialog"
         aria-expanded={open}
         onClick={() => setOpen(true)}
-        className="text-left text-sm text-muted underline-offset-4 hover:text-ink hover:underline"
+        className={termsButtonClass}
       >
         Terms &amp; Conditions
       </button>

@@ -1,13 +1,7 @@
 import { Badge } from "../badge.tsx";
+import { asOfText } from "./as-of.ts";
 
-/** "as of 05:12 UTC" — UTC so the server's and the browser's rendering agree. */
-export function asOfText(iso: string | null) {
-  if (!iso) return "no data yet";
-  const d = new Date(iso);
-  const date = d.toISOString().slice(0, 10);
-  const time = d.toISOString().slice(11, 16);
-  return `as of ${date} ${time} UTC`;
-}
+export { asOfText };
 
 /** The labels every market figure carries: where it comes from and whether it is current. */
 export function DataLabels({

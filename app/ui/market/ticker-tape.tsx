@@ -1,14 +1,15 @@
 import { formatPercent, formatUsd } from "~/domain/market-data/format.ts";
 import { cn } from "../cn.ts";
+import { asOfText, changeToneClass } from "./as-of.ts";
 import { CoinMark } from "./coin-mark.tsx";
-import { asOfText } from "./data-labels.tsx";
 import { type LiveQuote, type LiveQuotes, useLiveQuotes } from "./use-live-quotes.ts";
 
 /**
  * The ticker tape under the public navigation: BCH, BNB, BTC, ETH, SOL, TRX and USDT with price
  * and 24 h change, live over Server-Sent Events. Wide screens show the row still; narrower ones
  * scroll it slowly (paused on hover and focus), and it never moves for prefers-reduced-motion,
- * where it can be scrolled by hand instead.
+ * where it can be scrolled by hand instead. The data-ticker attributes let the landing page, which
+ * is not hydrated (ADR 0063), follow the same stream with app/islands/ticker.ts.
  */
 const css = `
 @keyframes coinlens-ticker { from { transform: translateX(0) } to { transform: translateX(-50%) } }
@@ -24,14 +25,6 @@ const css = `
 
 function Item({ quote }: { quote: LiveQuote }) {
   const change = quote.change24hPct;
-  const tone =
-    change == null
-      ? "text-muted"
-      : change > 0
-        ? "text-positive"
-        : change < 0
-          ? "text-negative"
-          : "text-muted";
   return (
     <li className="flex shrink-0 items-center gap-2 px-4 py-2 text-sm" data-symbol={quote.symbol}>
       <CoinMark symbol={quote.symbol} className="size-5" />
@@ -39,9 +32,9 @@ function Item({ quote }: { quote: LiveQuote }) {
       <span className="font-mono tabular-nums text-ink" data-testid={`ticker-price-${quote.symbol}`}>
         {formatUsd(quote.priceUsd)}
       </span>
-      <span className={cn("font-mono text-xs tabular-nums", tone)}>
+      <span className={cn("font-mono text-xs tabular-nums", changeToneClass(change))} data-ticker-change>
         <span className="sr-only">24 hour change </span>
-        {formatPercent(change, { signed: true })}
+        <span data-value>{formatPercent(change, { signed: true })}</span>
       </span>
     </li>
   );
@@ -51,7 +44,15 @@ export function TickerTape({ initial }: { initial: LiveQuotes }) {
   const { quotes, sample, stale, asOf } = useLiveQuotes(initial);
   if (quotes.length === 0) return null;
   return (
-    <section aria-label="Market prices" className="border-b border-line bg-surface">
+    <section
+      aria-label="Market prices"
+      className="border-b border-line bg-surface"
+      data-ticker
+      data-as-of={asOf ?? undefined}
+      data-stale-seconds={initial.staleSeconds}
+      data-sample={sample}
+      data-stale={stale}
+    >
       <style>{css}</style>
       <div className="flex items-center">
         <div className="ticker-viewport relative min-w-0 flex-1 overflow-hidden">
@@ -68,7 +69,7 @@ export function TickerTape({ initial }: { initial: LiveQuotes }) {
             </ul>
           </div>
         </div>
-        <p className="shrink-0 border-l border-line px-3 py-2 text-xs text-muted">
+        <p className="shrink-0 border-l border-line px-3 py-2 text-xs text-muted" data-ticker-status>
           {sample ? <span className="font-semibold text-warning">Sample data</span> : null}
           {stale ? <span className="ml-1 font-semibold text-negative">Stale</span> : null}
           <span className="sr-only"> Prices {asOfText(asOf)}</span>

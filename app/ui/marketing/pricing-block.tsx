@@ -14,14 +14,18 @@ import { cn } from "../cn.ts";
 const segment =
   "rounded-md px-4 py-2 text-sm font-semibold transition-colors aria-pressed:bg-surface aria-pressed:text-ink aria-pressed:shadow-card text-muted hover:text-ink";
 
-/** The seed's pricing block: Monthly/Yearly toggle (Monthly first), the offer, Subscribe, payment switch. */
+/**
+ * The seed's pricing block: Monthly/Yearly toggle (Monthly first), the offer, Subscribe, payment
+ * switch. The data-* attributes carry both prices so app/islands/pricing.ts can drive the same
+ * markup on the landing page, which is not hydrated (ADR 0063).
+ */
 export function PricingBlock({ prices }: { prices: MembershipPrices }) {
   const [period, setPeriod] = useState<BillingPeriod>("monthly");
   const [payment, setPayment] = useState<PaymentKind>("card");
   const cents = period === "monthly" ? prices.monthlyCents : prices.yearlyCents;
   const pay = paymentMethods[payment];
   return (
-    <section id="pricing" aria-labelledby="pricing-heading" className="container-page py-16">
+    <section id="pricing" aria-labelledby="pricing-heading" className="container-page py-16" data-pricing>
       <div className="mx-auto max-w-2xl text-center">
         <p className="text-sm font-semibold text-brand">Membership</p>
         <h2 id="pricing-heading" className="mt-2 text-3xl font-bold tracking-tight text-ink sm:text-4xl">
@@ -33,6 +37,7 @@ export function PricingBlock({ prices }: { prices: MembershipPrices }) {
             type="button"
             className={segment}
             aria-pressed={period === "monthly"}
+            data-period="monthly"
             onClick={() => setPeriod("monthly")}
           >
             Monthly
@@ -41,6 +46,7 @@ export function PricingBlock({ prices }: { prices: MembershipPrices }) {
             type="button"
             className={segment}
             aria-pressed={period === "yearly"}
+            data-period="yearly"
             onClick={() => setPeriod("yearly")}
           >
             Yearly
@@ -55,10 +61,14 @@ export function PricingBlock({ prices }: { prices: MembershipPrices }) {
             <span
               className="text-4xl font-extrabold tracking-tight tabular-nums"
               data-testid="membership-price"
+              data-monthly={formatUsdCents(prices.monthlyCents)}
+              data-yearly={formatUsdCents(prices.yearlyCents)}
             >
               {formatUsdCents(cents)}
             </span>
-            <span className="text-blue-100">{period === "monthly" ? "per month" : "per year"}</span>
+            <span className="text-blue-100" data-period-label>
+              {period === "monthly" ? "per month" : "per year"}
+            </span>
           </p>
           <p className="mt-3 text-sm text-blue-100">
             A subscription fee for research, analysis, community and tools. It is not an investment and earns
@@ -95,6 +105,7 @@ export function PricingBlock({ prices }: { prices: MembershipPrices }) {
                       "inline-flex items-center justify-center gap-1.5 px-2 whitespace-nowrap",
                     )}
                     aria-pressed={payment === kind}
+                    data-payment={kind}
                     onClick={() => setPayment(kind)}
                   >
                     <Icon aria-hidden className="size-4" />
@@ -104,8 +115,12 @@ export function PricingBlock({ prices }: { prices: MembershipPrices }) {
               })}
             </fieldset>
             <div aria-live="polite" data-testid="payment-methods" className="mt-3 text-sm">
-              <p className="font-medium text-ink">Accepted: {pay.methods.join(", ")}</p>
-              <p className="mt-1 text-muted">{pay.note}</p>
+              <p className="font-medium text-ink" data-accepted>
+                Accepted: {pay.methods.join(", ")}
+              </p>
+              <p className="mt-1 text-muted" data-note>
+                {pay.note}
+              </p>
             </div>
           </div>
         </div>

@@ -27,6 +27,9 @@ const dateFormat = new Intl.DateTimeFormat("en-GB", {
   year: "numeric",
   timeZone: "UTC",
 });
+// The data-review-action forms and data-share buttons are driven by app/islands/reviews.ts on
+// the landing page, which is not hydrated (ADR 0063); the look follows aria-pressed/disabled so
+// both implementations change only the state.
 const action =
   "inline-flex items-center gap-1.5 rounded-md px-2 py-1.5 text-sm font-medium text-muted hover:bg-subtle hover:text-ink";
 
@@ -109,10 +112,13 @@ function ReviewCardView({ review, signedIn, now }: { review: ReviewCardData; sig
         </p>
         <div className="mt-auto flex flex-wrap items-center gap-1 border-t border-line pt-3">
           {signedIn ? (
-            <useful.Form method="post" action={`/reviews/${review.id}/useful`}>
-              <button type="submit" className={action} aria-pressed={voted} disabled={voted}>
-                <ThumbsUp aria-hidden className={cn("size-4", voted && "fill-brand text-brand")} />
-                Useful{count > 0 ? ` (${count})` : ""}
+            <useful.Form method="post" action={`/reviews/${review.id}/useful`} data-review-action="useful">
+              <button type="submit" className={cn(action, "group")} aria-pressed={voted} disabled={voted}>
+                <ThumbsUp
+                  aria-hidden
+                  className="size-4 group-aria-pressed:fill-brand group-aria-pressed:text-brand"
+                />
+                <span data-label>Useful{count > 0 ? ` (${count})` : ""}</span>
               </button>
             </useful.Form>
           ) : (
@@ -122,18 +128,32 @@ function ReviewCardView({ review, signedIn, now }: { review: ReviewCardData; sig
               <span className="sr-only">: sign in to vote</span>
             </Link>
           )}
-          <button type="button" className={action} onClick={share}>
+          <button
+            type="button"
+            className={action}
+            onClick={share}
+            data-share={`#review-${review.id}`}
+            data-share-title={review.title}
+          >
             <Share2 aria-hidden className="size-4" />
             Share
           </button>
-          <flag.Form method="post" action={`/reviews/${review.id}/flag`} className="ml-auto">
+          <flag.Form
+            method="post"
+            action={`/reviews/${review.id}/flag`}
+            className="ml-auto"
+            data-review-action="flag"
+          >
             <button
               type="submit"
-              className={action}
+              className={cn(action, "group")}
               disabled={flagged}
               aria-label={flagged ? "Reported for moderation" : `Report the review “${review.title}”`}
             >
-              <Flag aria-hidden className={cn("size-4", flagged && "fill-negative text-negative")} />
+              <Flag
+                aria-hidden
+                className="size-4 group-disabled:fill-negative group-disabled:text-negative"
+              />
               {flagged ? <span className="text-xs">Reported</span> : null}
             </button>
           </flag.Form>
