@@ -109,53 +109,55 @@ for (const [label, viewport] of Object.entries(viewports)) {
       await expectNoA11yViolations(page);
     });
 
-    test(`${label}: the Terms dialog locks page scroll while open`, async ({ page }) => {
-      await gotoHydrated(page, "/");
-      const { dialog } = await openTerms(page);
-      // Clicking the trigger scrolled the footer into view; from here the document must stay put.
-      const scrollY = await page.evaluate(() => window.scrollY);
-      expect(scrollY).toBeGreaterThan(0);
+    // The landing page's dialog is a native <dialog> driven by its own script (ADR 0063); the
+    // other pages hydrate and use Radix. Both must behave the same.
+    for (const path of ["/", "/faq"]) {
+      test(`${label} ${path}: the Terms dialog locks page scroll while open`, async ({ page }) => {
+        await gotoHydrated(page, path);
+        const { dialog } = await openTerms(page);
+        // Clicking the trigger scrolled the footer into view; from here the document must stay put.
+        const scrollY = await page.evaluate(() => window.scrollY);
+        expect(scrollY).toBeGreaterThan(0);
 
-      // Radix (react-remove-scroll) marks the body and hides its overflow.
-      await expect(page.locator("body")).toHaveAttribute("data-scroll-locked", /\d+/);
-      await expect(page.locator("body")).toHaveCSS("overflow", "hidden");
+        // The body's overflow is hidden (Radix's react-remove-scroll, or the landing page's script).
+        await expect(page.locator("body")).toHaveCSS("overflow", "hidden");
 
-      // Wheel over the backdrop: the document does not move.
-      await page.mouse.move(5, viewport.height - 5);
-      await page.mouse.wheel(0, 600);
-      await page.keyboard.press("PageDown");
-      await page.keyboard.press("End");
-      await page.waitForTimeout(200);
-      expect(await page.evaluate(() => window.scrollY)).toBe(scrollY);
+        // Wheel over the backdrop: the document does not move.
+        await page.mouse.move(5, viewport.height - 5);
+        await page.mouse.wheel(0, 600);
+        await page.keyboard.press("PageDown");
+        await page.keyboard.press("End");
+        await page.waitForTimeout(200);
+        expect(await page.evaluate(() => window.scrollY)).toBe(scrollY);
 
-      await dialog.getByRole("button", { name: "Close", exact: true }).click();
-      await expect(dialog).toBeHidden();
-      await expect(page.locator("body")).not.toHaveAttribute("data-scroll-locked");
-      await expect(page.locator("body")).not.toHaveCSS("overflow", "hidden");
-      // Unlocked, the page is where it was, and scrolls again.
-      expect(await page.evaluate(() => window.scrollY)).toBe(scrollY);
-      await page.mouse.wheel(0, -300);
-      await expect.poll(() => page.evaluate(() => window.scrollY)).toBeLessThan(scrollY);
-    });
+        await dialog.getByRole("button", { name: "Close", exact: true }).click();
+        await expect(dialog).toBeHidden();
+        await expect(page.locator("body")).not.toHaveCSS("overflow", "hidden");
+        // Unlocked, the page is where it was, and scrolls again.
+        expect(await page.evaluate(() => window.scrollY)).toBe(scrollY);
+        await page.mouse.wheel(0, -300);
+        await expect.poll(() => page.evaluate(() => window.scrollY)).toBeLessThan(scrollY);
+      });
 
-    test(`${label}: the Terms dialog closes on ×, on Close and on Escape, returning focus`, async ({
-      page,
-    }) => {
-      await gotoHydrated(page, "/");
-      const ways = [
-        (dialog: ReturnType<Page["getByRole"]>) =>
-          dialog.getByRole("button", { name: "Close dialog" }).click(),
-        (dialog: ReturnType<Page["getByRole"]>) =>
-          dialog.getByRole("button", { name: "Close", exact: true }).click(),
-        () => page.keyboard.press("Escape"),
-      ];
-      for (const close of ways) {
-        const { trigger, dialog } = await openTerms(page);
-        await close(dialog);
-        await expect(page.getByRole("dialog")).toHaveCount(0);
-        await expect(trigger).toBeFocused();
-      }
-    });
+      test(`${label} ${path}: the Terms dialog closes on ×, on Close and on Escape, returning focus`, async ({
+        page,
+      }) => {
+        await gotoHydrated(page, path);
+        const ways = [
+          (dialog: ReturnType<Page["getByRole"]>) =>
+            dialog.getByRole("button", { name: "Close dialog" }).click(),
+          (dialog: ReturnType<Page["getByRole"]>) =>
+            dialog.getByRole("button", { name: "Close", exact: true }).click(),
+          () => page.keyboard.press("Escape"),
+        ];
+        for (const close of ways) {
+          const { trigger, dialog } = await openTerms(page);
+          await close(dialog);
+          await expect(page.getByRole("dialog")).toHaveCount(0);
+          await expect(trigger).toBeFocused();
+        }
+      });
+    }
   });
 }
 
