@@ -33,7 +33,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#1d4ed8" />
         <Meta />
         <Links />
-        {staticScript ? <script src={staticScript} nonce={nonce} defer /> : null}
+        {/* A module script runs after parsing, like defer; the built file is one self-contained IIFE. */}
+        {staticScript ? <script type="module" src={staticScript} nonce={nonce} /> : null}
       </head>
       <body>
         <a

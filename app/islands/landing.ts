@@ -6,7 +6,7 @@
  * Share and report, and the live ticker. The components mark what it drives with data-*
  * attributes; the browser tests run against both implementations.
  *
- * Loaded with `defer` from <head> (app/root.tsx), so the document is parsed when it runs. When it
+ * Loaded as a module script from <head> (app/root.tsx): it runs once the document is parsed. When it
  * has attached everything it sets `data-enhanced` on <html> (tests wait for it, as they wait for
  * hydration elsewhere).
  */

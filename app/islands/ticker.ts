@@ -48,6 +48,11 @@ export function followTicker(doc: Document) {
       for (const item of tape.querySelectorAll<HTMLElement>(
         `li[data-symbol="${CSS.escape(quote.symbol)}"]`,
       )) {
+        // The stream's first event repeats what the server rendered: nothing to format or lay out.
+        const changeText = String(quote.change24hPct ?? "");
+        if (item.dataset.price === quote.priceUsd && item.dataset.change === changeText) continue;
+        item.dataset.price = quote.priceUsd;
+        item.dataset.change = changeText;
         const price = item.querySelector(`[data-testid="ticker-price-${CSS.escape(quote.symbol)}"]`);
         if (price) price.textContent = formatUsd(quote.priceUsd);
         const change = item.querySelector<HTMLElement>("[data-ticker-change]");

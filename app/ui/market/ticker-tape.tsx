@@ -26,7 +26,12 @@ const css = `
 function Item({ quote }: { quote: LiveQuote }) {
   const change = quote.change24hPct;
   return (
-    <li className="flex shrink-0 items-center gap-2 px-4 py-2 text-sm" data-symbol={quote.symbol}>
+    <li
+      className="flex shrink-0 items-center gap-2 px-4 py-2 text-sm"
+      data-symbol={quote.symbol}
+      data-price={quote.priceUsd}
+      data-change={change ?? ""}
+    >
       <CoinMark symbol={quote.symbol} className="size-5" />
       <span className="font-semibold text-ink">{quote.symbol}</span>
       <span className="font-mono tabular-nums text-ink" data-testid={`ticker-price-${quote.symbol}`}>
