@@ -12,7 +12,9 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: 0,
-  timeout: 30_000,
+  // 60 s: on the 2-core CI machine an axe scan of a public page (3–4 s when idle) takes 10–30 s
+  // while two workers, their traces and the server share the cores; 30 s timed those scans out.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [["list"], ["json"]] : [["list"]],
   use: {
