@@ -1,14 +1,13 @@
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
-import { formatNumber, formatUsd } from "../../app/domain/market-data/format.ts";
+import { formatExpenseRatio, formatNumber, formatUsd } from "../../app/domain/market-data/format.ts";
 import { createSampleEtfProvider } from "../../app/domain/market-data/sample.server.ts";
 import { etfDirectory, etfSymbols } from "../../app/domain/market-data/types.ts";
 import { expect, expectNoA11yViolations, test, viewports } from "./fixtures.ts";
 import { gotoHydrated, waitForHydration } from "./hydration.ts";
-import { type ServerProcess, startServer, waitForReady } from "./server-process.ts";
+import { freePort, type ServerProcess, startServer, waitForReady } from "./server-process.ts";
 
 // The seeded demo member (db/seed.ts → app/domain/accounts/demo-member.server.ts): the market
 // pages live in the signed-in area.
@@ -282,28 +281,11 @@ async function recordedEtfSnapshot(request: APIRequestContext) {
   return createSampleEtfProvider(() => new Date(asOf)).fetchEtfs(etfSymbols);
 }
 
-// Each issuer's published expense ratio, as the page must show it (two decimals, trailing zero kept).
-const expenseRatios: Record<string, string> = {
-  IBIT: "0.25%",
-  FBTC: "0.25%",
-  GBTC: "1.50%",
-  BTC: "0.15%",
-  ARKB: "0.21%",
-  BITB: "0.20%",
-  HODL: "0.20%",
-  BRRR: "0.25%",
-  BTCO: "0.25%",
-  EZBC: "0.19%",
-  BTCW: "0.25%",
-  DEFI: "0.94%",
-};
-
 test("Financials of all twelve funds show the sample provider's figures and each expense ratio", async ({
   page,
   request,
 }) => {
   test.setTimeout(180_000); // twelve pages on a shared machine
-  expect(Object.keys(expenseRatios).sort()).toEqual([...etfSymbols].sort());
   const snapshot = await recordedEtfSnapshot(request);
   await signIn(page, "/etffinancials?symbol=IBIT");
   for (const info of etfDirectory) {
@@ -328,7 +310,8 @@ test("Financials of all twelve funds show the sample provider's figures and each
         },
       ),
       "Assets under management": formatUsd(quote.aumUsd, { compact: true }),
-      "Expense ratio": expenseRatios[info.symbol] ?? "",
+      // Each issuer's published ratio, pinned per fund in format.test.ts.
+      "Expense ratio": formatExpenseRatio(info.expenseRatioBps),
       "P/E Ratio": "Not applicable",
       "Div/Yield": "Not applicable",
     };
@@ -352,16 +335,6 @@ test("Financials of all twelve funds show the sample provider's figures and each
   }
   await expectNoA11yViolations(page);
 });
-
-/** A port nothing listens on right now (the machine is shared; fixed ports collide). */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "0.0.0.0", resolve));
-  const address = probe.address();
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  if (!address || typeof address === "string") throw new Error("no port");
-  return address.port;
-}
 
 // Stale prices need a server of their own: a backdated price (test-only control, APP_ENV=test with
 // sample data) must not be refreshed away by the next sweep, nor make the shared server's swaps

@@ -26,7 +26,7 @@ import { Button } from "~/ui/button.tsx";
 import { Card } from "~/ui/card.tsx";
 import { Field } from "~/ui/field.tsx";
 import type { Route } from "./+types/deposits";
-import { AdminErrorBoundary } from "./forbidden.tsx";
+import { AdminErrorBoundary, ReadOnlyNote } from "./forbidden.tsx";
 import { requirePaymentPermission } from "./payments-guard.server.ts";
 
 export const ErrorBoundary = AdminErrorBoundary;
@@ -203,10 +203,10 @@ export default function AdminDeposits({ loaderData, actionData }: Route.Componen
         </p>
       ) : null}
       {loaderData.can.credit || loaderData.can.reject ? null : (
-        <p className="rounded-lg border border-line bg-subtle px-4 py-3 text-sm text-ink">
+        <ReadOnlyNote>
           Your role can view this queue to answer members; only an administrator can credit or reject a
           deposit.
-        </p>
+        </ReadOnlyNote>
       )}
       {loaderData.can.credit ? (
         <Card className="p-5">

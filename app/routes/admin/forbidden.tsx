@@ -56,3 +56,8 @@ export function AdminShellErrorBoundary() {
     </main>
   );
 }
+
+/** Above a queue this staff member may read but not act on (support): says who can act. */
+export function ReadOnlyNote({ children }: { children: React.ReactNode }) {
+  return <p className="rounded-lg border border-line bg-subtle px-4 py-3 text-sm text-ink">{children}</p>;
+}

@@ -20,7 +20,7 @@ import { Button } from "~/ui/button.tsx";
 import { Card } from "~/ui/card.tsx";
 import { Field } from "~/ui/field.tsx";
 import type { Route } from "./+types/withdrawals";
-import { AdminErrorBoundary } from "./forbidden.tsx";
+import { AdminErrorBoundary, ReadOnlyNote } from "./forbidden.tsx";
 import { requirePaymentPermission } from "./payments-guard.server.ts";
 
 export const ErrorBoundary = AdminErrorBoundary;
@@ -150,10 +150,10 @@ export default function AdminWithdrawals({ loaderData, actionData }: Route.Compo
         </p>
       ) : null}
       {loaderData.can.approve || loaderData.can.complete || loaderData.can.reject ? null : (
-        <p className="rounded-lg border border-line bg-subtle px-4 py-3 text-sm text-ink">
+        <ReadOnlyNote>
           Your role can view this queue to answer members; only an administrator can approve, mark sent or
           reject a withdrawal.
-        </p>
+        </ReadOnlyNote>
       )}
       <Card className="p-5">
         {loaderData.withdrawals.length === 0 ? (

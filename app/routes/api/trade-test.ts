@@ -36,6 +36,14 @@ const body = z.discriminatedUnion("action", [
  * through a real ledger entry, runs the staking maturity job or the deposit expiry pass for one
  * member at a moved clock, or marks the brokers as affiliate links. Anywhere else it is a 404.
  */
+async function memberByEmail(email: string): Promise<{ id: string } | undefined> {
+  const [user] = await queryRows<{ id: string }>(
+    getDb(),
+    sql`select id from users where lower(email) = lower(${email})`,
+  );
+  return user;
+}
+
 export async function action({ request }: Route.ActionArgs) {
   const config = getConfig();
   if (config.appEnv !== "test" || config.isProduction) throw data("Not found", { status: 404 });
@@ -44,10 +52,7 @@ export async function action({ request }: Route.ActionArgs) {
   const db = getDb();
   const input = parsed.data;
   if (input.action === "credit") {
-    const [user] = await queryRows<{ id: string }>(
-      db,
-      sql`select id from users where lower(email) = lower(${input.email})`,
-    );
+    const user = await memberByEmail(input.email);
     if (!user) return Response.json({ error: "no such member" }, { status: 404 });
     const amount = parseAmount(input.amount, input.asset);
     await postEntry(db, {
@@ -101,19 +106,13 @@ export async function action({ request }: Route.ActionArgs) {
     return Response.json({ ok: true });
   }
   if (input.action === "mature") {
-    const [user] = await queryRows<{ id: string }>(
-      db,
-      sql`select id from users where lower(email) = lower(${input.email})`,
-    );
+    const user = await memberByEmail(input.email);
     if (!user) return Response.json({ error: "no such member" }, { status: 404 });
     const result = await runMaturityJob(db, new Date(input.at), { userId: user.id });
     return Response.json({ settled: result.settled.length });
   }
   if (input.action === "expire-deposits") {
-    const [user] = await queryRows<{ id: string }>(
-      db,
-      sql`select id from users where lower(email) = lower(${input.email})`,
-    );
+    const user = await memberByEmail(input.email);
     if (!user) return Response.json({ error: "no such member" }, { status: 404 });
     const days = config.payments.depositAnnouncedDays;
     const expired = await expireAnnouncedDeposits(db, {
