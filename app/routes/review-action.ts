@@ -1,32 +1,64 @@
-import { createHash } from "node:crypto";
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import { getConfig } from "~/config.server.ts";
 import { requestContext } from "~/context.server.ts";
 import { getDb } from "~/db/db.server.ts";
-import { flagReview, voteUseful } from "~/domain/reviews/reviews.server.ts";
+import { flagReview, reviewReporterKey, voteUseful } from "~/domain/reviews/reviews.server.ts";
 import { getSession } from "~/utils/auth.server.ts";
 import type { Route } from "./+types/review-action";
 
-/** POST /reviews/:id/useful (members) and /reviews/:id/flag (anyone; one report each). */
+/**
+ * POST /reviews/:id/useful (members) and /reviews/:id/flag (anyone; one report each).
+ *
+ * The landing page's script and the hydrated cards post in the background and read the JSON.
+ * Without JavaScript the browser submits the form itself (a navigation), and a page of JSON
+ * would be a dead end: it is sent back to the card it came from, which the server renders in
+ * its new state (voted, reported).
+ */
 export async function action(args: Route.ActionArgs) {
-  const { params } = args;
+  const { params, request } = args;
   const session = await getSession(args);
   const db = getDb();
+  const back = backToCard(request, params.id);
   if (params.op === "useful") {
-    if (!session) return data({ ok: false, message: "Sign in to vote." }, { status: 401 });
+    if (!session) {
+      if (back) return redirect(`/login?redirectTo=${encodeURIComponent(back)}`, 303);
+      return data({ ok: false, message: "Sign in to vote." }, { status: 401 });
+    }
     const result = await voteUseful(db, params.id, session.user.id);
+    if (back) return redirect(back, 303);
     return data(result, { status: result.ok ? 200 : 404 });
   }
   if (params.op === "flag") {
-    // Visitors are told apart by a hash of their address, so we never store the address itself.
-    const ip = args.context.get(requestContext).ip ?? "unknown";
-    const reporter = session
-      ? `user:${session.user.id}`
-      : `ip:${createHash("sha256").update(`${getConfig().sessionSecret}:${ip}`).digest("hex").slice(0, 32)}`;
+    const reporter = reviewReporterKey({
+      userId: session?.user.id ?? null,
+      ip: args.context.get(requestContext).ip,
+      secret: getConfig().sessionSecret,
+    });
     const result = await flagReview(db, params.id, reporter);
+    if (back) return redirect(back, 303);
     return data(result, { status: result.ok ? 200 : 404 });
   }
   throw data(null, { status: 404 });
+}
+
+/**
+ * For a form the browser submitted itself (Sec-Fetch-Mode: navigate), the page it came from
+ * (same origin only, never an open redirect) at the card; null for background requests.
+ */
+function backToCard(request: Request, reviewId: string): string | null {
+  if (request.headers.get("sec-fetch-mode") !== "navigate") return null;
+  const origin = new URL(request.url).origin;
+  let path = "/";
+  const referer = request.headers.get("referer");
+  if (referer) {
+    try {
+      const from = new URL(referer);
+      if (from.origin === origin) path = `${from.pathname}${from.search}`;
+    } catch {
+      // A malformed Referer: back to the landing page.
+    }
+  }
+  return `${path}#review-${encodeURIComponent(reviewId)}`;
 }
 
 export function loader() {

@@ -1,5 +1,6 @@
 import { signInAsNewStaff } from "./admin-helpers.ts";
 import { expect, expectNoA11yViolations, test, viewports } from "./fixtures.ts";
+import { signInNewMember } from "./member-session.ts";
 
 // The machine runs several servers at once; axe scans of long pages need more than the default.
 test.describe.configure({ timeout: 120_000 });
@@ -157,3 +158,45 @@ for (const [name, viewport] of Object.entries(viewports) as [
     });
   });
 }
+
+test("without JavaScript, Useful and report bring a member back to the card, shown in its new state", async ({
+  page,
+  browser,
+}) => {
+  test.slow();
+  // Sign in with JavaScript, then browse the landing page in a context that runs none: the
+  // forms are submitted by the browser itself, as for a visitor with scripts off.
+  await signInNewMember(page, "nojs-review");
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    storageState: await page.context().storageState(),
+    viewport: viewports.mobile,
+  });
+  try {
+    const noJs = await context.newPage();
+    await noJs.goto("/");
+    // sample-review-1 is one no other test votes on or reports.
+    const card = noJs.locator("#review-sample-review-1");
+    const useful = card.getByRole("button", { name: /Useful/ });
+    await expect(useful).toHaveAttribute("aria-pressed", "false");
+    await useful.click();
+    await expect(noJs).toHaveURL(/\/#review-sample-review-1$/);
+    await expect(useful).toHaveAttribute("aria-pressed", "true");
+    await expect(useful).toHaveText("Useful (1)");
+    await expect(useful).toBeDisabled();
+
+    await card.getByRole("button", { name: /^Report the review/ }).click();
+    await expect(noJs).toHaveURL(/\/#review-sample-review-1$/);
+    await expect(card.getByRole("button", { name: "Reported for moderation" })).toBeDisabled();
+    await expect(card.getByText("Reported", { exact: true })).toBeVisible();
+
+    // The report is this member's alone: another visitor still sees the card unreported.
+    await page.context().clearCookies();
+    await page.goto("/");
+    await expect(
+      page.locator("#review-sample-review-1").getByRole("button", { name: /^Report the review/ }),
+    ).toBeEnabled();
+  } finally {
+    await context.close();
+  }
+});

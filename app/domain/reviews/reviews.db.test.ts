@@ -8,6 +8,7 @@ import {
   listApprovedReviews,
   listModerationQueue,
   moderateReview,
+  reviewReporterKey,
   seedSampleReviews,
   voteUseful,
 } from "./reviews.server.ts";
@@ -115,6 +116,29 @@ describe("member reviews", () => {
     await flagReview(t.db, "sample-review-2", "ip:abc");
     const queue = await listModerationQueue(t.db);
     expect(queue.map((r) => [r.id, r.flagCount])).toEqual([["sample-review-2", 2]]);
+
+    // The card shows as reported to whoever reported it, and only to them.
+    const reportedBy = async (reporterKey: string | null) =>
+      (await listApprovedReviews(t.db, { reporterKey, limit: 10 }))
+        .filter((r) => r.reportedByViewer)
+        .map((r) => r.id);
+    expect(await reportedBy(`user:${a.id}`)).toEqual(["sample-review-2"]);
+    expect(await reportedBy("ip:abc")).toEqual(["sample-review-2"]);
+    expect(await reportedBy(`user:${b.id}`)).toEqual([]);
+    expect(await reportedBy(null)).toEqual([]);
+  });
+});
+
+describe("reviewReporterKey", () => {
+  it("keys a member by id and a visitor by a keyed hash that does not contain the address", () => {
+    const secret = "s".repeat(32);
+    expect(reviewReporterKey({ userId: "u1", ip: "203.0.113.9", secret })).toBe("user:u1");
+    const visitor = reviewReporterKey({ userId: null, ip: "203.0.113.9", secret });
+    expect(visitor).toMatch(/^ip:[0-9a-f]{32}$/);
+    expect(visitor).not.toContain("203.0.113.9");
+    expect(reviewReporterKey({ userId: null, ip: "203.0.113.9", secret })).toBe(visitor);
+    expect(reviewReporterKey({ userId: null, ip: "203.0.113.10", secret })).not.toBe(visitor);
+    expect(reviewReporterKey({ userId: null, ip: "203.0.113.9", secret: "t".repeat(32) })).not.toBe(visitor);
   });
 });
 

@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { auditLog, reviewFlags, reviews, reviewVotes } from "../../../db/schema/index.ts";
 import type { Db } from "../../db/client.server.ts";
@@ -18,6 +18,8 @@ export interface ReviewCard {
   usefulCount: number;
   /** Whether the member looking at the card has already found it useful. */
   votedUseful: boolean;
+  /** Whether whoever is looking (reporterKey) has already reported it. */
+  reportedByViewer: boolean;
   isSample: boolean;
 }
 
@@ -37,7 +39,19 @@ export async function createReview(db: Db, author: { id: string; name: string },
   return { id };
 }
 
-function cardsQuery(db: Db, viewerId: string | null) {
+/**
+ * Who reported a review: the member, or for a visitor a keyed hash of their address, so the
+ * address itself is never stored. One report per key and review.
+ */
+export function reviewReporterKey(viewer: { userId: string | null; ip?: string | null; secret: string }) {
+  if (viewer.userId) return `user:${viewer.userId}`;
+  const digest = createHash("sha256")
+    .update(`${viewer.secret}:${viewer.ip ?? "unknown"}`)
+    .digest("hex");
+  return `ip:${digest.slice(0, 32)}`;
+}
+
+function cardsQuery(db: Db, viewerId: string | null, reporterKey: string | null = null) {
   return db
     .select({
       id: reviews.id,
@@ -53,6 +67,9 @@ function cardsQuery(db: Db, viewerId: string | null) {
       usefulCount: sql<number>`(select count(*) from review_votes v where v.review_id = ${reviews.id})::int`,
       votedUseful: viewerId
         ? sql<boolean>`exists (select 1 from review_votes v where v.review_id = ${reviews.id} and v.user_id = ${viewerId})`
+        : sql<boolean>`false`,
+      reportedByViewer: reporterKey
+        ? sql<boolean>`exists (select 1 from review_flags f where f.review_id = ${reviews.id} and f.reporter_key = ${reporterKey})`
         : sql<boolean>`false`,
       isSample: reviews.isSample,
       status: reviews.status,
@@ -75,6 +92,7 @@ function toCard(row: Row): ReviewCard {
     createdAt: row.createdAt.toISOString(),
     usefulCount: Number(row.usefulCount),
     votedUseful: Boolean(row.votedUseful),
+    reportedByViewer: Boolean(row.reportedByViewer),
     isSample: row.isSample,
   };
 }
@@ -82,9 +100,9 @@ function toCard(row: Row): ReviewCard {
 /** Approved reviews, newest first: what the landing page shows. */
 export async function listApprovedReviews(
   db: Db,
-  options: { viewerId?: string | null; limit?: number } = {},
+  options: { viewerId?: string | null; reporterKey?: string | null; limit?: number } = {},
 ) {
-  const rows = await cardsQuery(db, options.viewerId ?? null)
+  const rows = await cardsQuery(db, options.viewerId ?? null, options.reporterKey ?? null)
     .where(eq(reviews.status, "approved"))
     .orderBy(desc(reviews.createdAt))
     .limit(options.limit ?? 6);

@@ -1,11 +1,12 @@
 import { useRouteLoaderData } from "react-router";
 import { getConfig } from "~/config.server.ts";
+import { requestContext } from "~/context.server.ts";
 import { getDb } from "~/db/db.server.ts";
 import { faqItems } from "~/domain/content/faq.ts";
 import { featurePanels, wavePanels } from "~/domain/content/features.ts";
 import { getMembershipPrices } from "~/domain/content/pricing.server.ts";
 import { getQuotes } from "~/domain/market-data/cache.server.ts";
-import { listApprovedReviews } from "~/domain/reviews/reviews.server.ts";
+import { listApprovedReviews, reviewReporterKey } from "~/domain/reviews/reviews.server.ts";
 import landingScript from "~/islands/landing.ts?worker&url";
 import { ButtonLink } from "~/ui/button.tsx";
 import { Disclosure } from "~/ui/disclosure.tsx";
@@ -49,7 +50,16 @@ export async function loader(args: Route.LoaderArgs) {
       // The operator's freshness limit (MARKET_DATA_STALE_SECONDS), as on every other page.
       staleSeconds: getConfig().market.staleSeconds,
     }),
-    listApprovedReviews(db, { viewerId: session?.user.id ?? null, limit: 6 }),
+    listApprovedReviews(db, {
+      viewerId: session?.user.id ?? null,
+      // So a card the visitor has already reported shows as reported, with or without JavaScript.
+      reporterKey: reviewReporterKey({
+        userId: session?.user.id ?? null,
+        ip: args.context.get(requestContext).ip,
+        secret: getConfig().sessionSecret,
+      }),
+      limit: 6,
+    }),
   ]);
   // Quotes come from the market data cache with their source and age; none means none shown.
   // Only what the snapshot shows travels to the browser (no 7-day sparklines in the page data).

@@ -18,6 +18,7 @@ export interface ReviewCardData {
   createdAt: string;
   usefulCount: number;
   votedUseful: boolean;
+  reportedByViewer: boolean;
   isSample: boolean;
 }
 
@@ -53,7 +54,7 @@ function ReviewCardView({ review, signedIn, now }: { review: ReviewCardData; sig
   const toast = useToast();
   const voted = review.votedUseful || useful.data?.ok === true;
   const count = useful.data?.usefulCount ?? review.usefulCount;
-  const flagged = flag.data?.ok === true;
+  const flagged = review.reportedByViewer || flag.data?.ok === true;
 
   async function share() {
     const url = `${window.location.origin}/#review-${review.id}`;
