@@ -1,39 +1,12 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import pg from "pg";
+import { freePort, startServer, waitForReady } from "./server-process.ts";
 
 // The process itself: start-up checks, the embedded database's lock and graceful shutdown.
-// Each test starts its own server on its own port and data directory.
-
-function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ["server/main.ts"], {
-    env: { ...process.env, LOG_LEVEL: "info", APP_ENV: "test", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout?.on("data", (chunk) => (output += chunk));
-  child.stderr?.on("data", (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  return { child, exited, output: () => output };
-}
-
-async function waitForReady(port: number, child: ChildProcess) {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error("server exited early");
-    try {
-      const response = await fetch(`http://localhost:${port}/readyz`);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error("server did not become ready");
-}
+// Each test starts its own server on its own free port and data directory.
 
 test.describe("server process", () => {
   test.describe.configure({ mode: "serial", timeout: 90_000 });
@@ -41,7 +14,7 @@ test.describe("server process", () => {
   test.afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   test("refuses to start with invalid configuration, one clear line per problem", async () => {
-    const server = startServer({
+    const server = startServer(await freePort(), {
       PORT: "not-a-port",
       DATABASE_URL: "mysql://nope",
       DATA_DIR: path.join(dir, "bad"),
@@ -54,29 +27,29 @@ test.describe("server process", () => {
   });
 
   test("refuses production without its secrets", async () => {
-    const server = startServer({ APP_ENV: "production", DATA_DIR: path.join(dir, "prod") });
+    const server = startServer(await freePort(), { APP_ENV: "production", DATA_DIR: path.join(dir, "prod") });
     expect(await server.exited).toBe(1);
     expect(server.output()).toContain("SESSION_SECRET: required in production");
   });
 
   test("a second process on the same data directory is refused; SIGTERM shuts down gracefully", async () => {
     const dataDir = path.join(dir, "shared");
-    const first = startServer({ PORT: "3191", DATA_DIR: dataDir });
-    await waitForReady(3191, first.child);
+    const first = startServer(await freePort(), { DATA_DIR: dataDir });
+    await waitForReady(first);
 
-    const second = startServer({ PORT: "3192", DATA_DIR: dataDir });
+    const second = startServer(await freePort(), { DATA_DIR: dataDir });
     expect(await second.exited).toBe(1);
     expect(second.output()).toMatch(/already in use by process \d+/);
 
     // The first server keeps serving, then stops cleanly on SIGTERM.
-    expect((await fetch("http://localhost:3191/healthz")).status).toBe(200);
+    expect((await fetch(`${first.url}/healthz`)).status).toBe(200);
     first.child.kill("SIGTERM");
     expect(await first.exited).toBe(0);
     expect(first.output()).toContain('"msg":"stopped"');
 
     // The lock is released: the directory opens again.
-    const third = startServer({ PORT: "3193", DATA_DIR: dataDir });
-    await waitForReady(3193, third.child);
+    const third = startServer(await freePort(), { DATA_DIR: dataDir });
+    await waitForReady(third);
     third.child.kill("SIGTERM");
     expect(await third.exited).toBe(0);
   });
@@ -95,24 +68,25 @@ test.describe("on a PostgreSQL server", () => {
     await admin.connect();
     await admin.query(`create database ${name}`);
     url.pathname = `/${name}`;
-    const servers = [3194, 3195].map((port) => ({
-      port,
-      ...startServer({ PORT: String(port), DATABASE_URL: url.toString(), SEED_SAMPLE_DATA: "true" }),
-    }));
+    const servers = [];
+    for (let i = 0; i < 2; i++) {
+      servers.push(startServer(await freePort(), { DATABASE_URL: url.toString(), SEED_SAMPLE_DATA: "true" }));
+    }
     try {
-      await Promise.all(servers.map((s) => waitForReady(s.port, s.child)));
+      await Promise.all(servers.map((s) => waitForReady(s)));
       for (const s of servers) {
-        const home = await fetch(`http://localhost:${s.port}/`);
+        const home = await fetch(`${s.url}/`);
         expect(home.status).toBe(200);
         expect(await home.text()).toContain("The time to invest in crypto is now.");
-        const guarded = await fetch(`http://localhost:${s.port}/dashboard`, { redirect: "manual" });
+        const guarded = await fetch(`${s.url}/dashboard`, { redirect: "manual" });
         expect(guarded.headers.get("location")).toMatch(/^\/login/);
       }
       // The demo member was seeded once and signs in through either server.
-      const signIn = await fetch("http://localhost:3195/login", {
+      const second = servers[1] as (typeof servers)[number];
+      const signIn = await fetch(`${second.url}/login`, {
         method: "POST",
         redirect: "manual",
-        headers: { "content-type": "application/x-www-form-urlencoded", origin: "http://localhost:3195" },
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: second.url },
         body: new URLSearchParams({ email: "demo@coinlens.test", password: "Coinlens-demo-2026!" }),
       });
       expect(signIn.headers.get("location")).toBe("/dashboard");
