@@ -3,7 +3,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import type { SQL } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { type PgDatabase, PgDialect, type PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
 import * as schema from "../../db/schema/index.ts";
@@ -147,5 +147,19 @@ export function findProjectRoot(from = path.dirname(new URL(import.meta.url).pat
  */
 export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+const dialect = new PgDialect();
+
+/**
+ * queryRows as a named prepared statement, for a hot query: on PostgreSQL each connection parses
+ * and plans it once, not on every call (node-postgres keeps the name per connection; PGlite
+ * ignores it). `name` must always go with the same SQL text; only the parameters may change.
+ * It runs in whatever `db` is, a transaction included (its session is the transaction's).
+ */
+export async function queryRowsPrepared<T>(db: Db, name: string, query: SQL): Promise<T[]> {
+  const prepared = db._.session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false);
+  const result = (await prepared.execute()) as unknown as { rows: T[] };
   return result.rows;
 }

@@ -312,6 +312,46 @@ describe("postEntry", () => {
   });
 });
 
+describe("ledger_post_entry's plans (migration 0015)", () => {
+  it("uses generic plans with index scans, so a call plans nothing and stays fast as tables grow", async () => {
+    const [fn] = await queryRows<{ config: string[] | null }>(
+      t.db,
+      sql`select proconfig as config from pg_proc where proname = 'ledger_post_entry'`,
+    );
+    expect(fn?.config).toEqual(
+      expect.arrayContaining(["plan_cache_mode=force_generic_plan", "enable_seqscan=off"]),
+    );
+  });
+
+  it("runs as a named prepared statement inside a caller's transaction, and rolls back with it", async () => {
+    await deposit("prepared-a", "USD", 500n);
+    const transfer = (db: typeof t.db, idempotencyKey: string) =>
+      postEntry(db, {
+        idempotencyKey,
+        code: "transfer",
+        ledger: "real",
+        postings: [
+          { account: { userId: "prepared-a", kind: "available", asset: "USD" }, amount: -100n },
+          { account: { userId: "prepared-b", kind: "available", asset: "USD" }, amount: 100n },
+        ],
+      });
+    // The same statement name on the pool, then in a transaction that commits and one that fails.
+    await transfer(t.db, key("prepared"));
+    await t.db.transaction(async (tx) => {
+      await transfer(tx as unknown as typeof t.db, key("prepared"));
+    });
+    await expect(
+      t.db.transaction(async (tx) => {
+        await transfer(tx as unknown as typeof t.db, key("prepared"));
+        throw new Error("caller gives up");
+      }),
+    ).rejects.toThrow("caller gives up");
+    const balances = await getBalances(t.db, { ledger: "real", userId: "prepared-b" });
+    expect(balances.USD.available).toBe(200n);
+    await expectAuditClean();
+  });
+});
+
 describe("real and demo ledgers never meet", () => {
   it("keeps balances apart per ledger", async () => {
     await deposit("u-both", "USD", 1_000n, "real");

@@ -6,7 +6,7 @@ import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { PgTransaction } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.server.ts";
-import { queryRows } from "../../db/client.server.ts";
+import { queryRows, queryRowsPrepared } from "../../db/client.server.ts";
 import { ASSETS, type Asset, isAsset, MAX_AMOUNT_MINOR } from "../money/assets.ts";
 import {
   HoldAlreadyResolvedError,
@@ -267,8 +267,8 @@ class Replay {
  *   the same accounts queue instead of deadlocking.
  * - The idempotency key is global: a retry with the same content returns the first result
  *   (`replayed: true`); the same key with different content throws IdempotencyConflictError.
- * The work runs in the database function ledger_post_entry (migrations 0007, 0010, 0011), so an
- * entry without an operation costs one round trip.
+ * The work runs in the database function ledger_post_entry (migrations 0007, 0010, 0011, 0015),
+ * called as a named prepared statement, so an entry without an operation costs one round trip.
  */
 export async function postEntry(db: Db, input: PostEntryInput): Promise<PostedEntry> {
   validateEntry(input);
@@ -282,8 +282,9 @@ export async function postEntry(db: Db, input: PostEntryInput): Promise<PostedEn
     })),
   );
   const call = async (handle: Db, operationId: bigint | null) => {
-    const [row] = await queryRows<PostRow>(
+    const [row] = await queryRowsPrepared<PostRow>(
       handle,
+      "ledger_post_entry",
       sql`select entry_id::text as entry_id, created_at, replayed, request_hash, operation_id::text as operation_id
           from ledger_post_entry(${input.ledger}, ${input.code}, ${input.idempotencyKey}, ${hash},
                                  ${operationId === null ? null : operationId.toString()}::bigint, ${postings}::jsonb)`,
