@@ -245,6 +245,10 @@ test.describe("every market page says when it shows sample data", () => {
       await signIn(page, "/news");
       await expect(page.getByRole("heading", { level: 1, name: "News" })).toBeVisible();
       await expectSampleLabel(page, page.getByRole("main"));
+      // The label says what it means on hover, as on the price labels.
+      await expect(
+        page.getByRole("main").getByTitle("Offline sample headlines for demonstration, not live news"),
+      ).toHaveText("Sample data");
       await expectNoA11yViolations(page);
 
       await gotoHydrated(page, "/etf");

@@ -43,7 +43,7 @@ export default function NewsPage({ loaderData }: Route.ComponentProps) {
           <p className="mt-1 text-muted">Headlines from crypto news sources, newest first.</p>
           {sample ? (
             <Badge tone="warning" className="mt-2">
-              Sample data
+              <span title="Offline sample headlines for demonstration, not live news">Sample data</span>
             </Badge>
           ) : null}
         </div>
