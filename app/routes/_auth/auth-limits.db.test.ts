@@ -237,6 +237,35 @@ describe("password reset requests", () => {
   });
 });
 
+describe("confirmation link resends (resetPerEmail: 5 an hour per member)", () => {
+  test("the 6th 'Send a new link' in an hour gets the same answer and sends nothing", async () => {
+    const { action } = await import("../_app/settings.tsx");
+    const member = await newMember();
+    const confirmMails = async () =>
+      (
+        await t.db
+          .select({ id: outboxMessages.id })
+          .from(outboxMessages)
+          .where(and(eq(outboxMessages.to, member.email), like(outboxMessages.subject, "Confirm your%")))
+      ).length;
+    // Sign-up sent the first link.
+    const atSignUp = await confirmMails();
+    expect(atSignUp).toBe(1);
+    const resend = () =>
+      post(action, "/settings", { intent: "resend-verification" }, { ip: freshIp(), cookie: member.cookie });
+    for (let i = 0; i < limits.resetPerEmail.limit; i++) {
+      const answer = await resend();
+      expect(answer.data).toEqual({ section: "verify", success: "We sent you a new confirmation link." });
+    }
+    expect(await confirmMails()).toBe(atSignUp + limits.resetPerEmail.limit);
+
+    // The page's answer does not change; no e-mail goes out.
+    const sixth = await resend();
+    expect(sixth.data).toEqual({ section: "verify", success: "We sent you a new confirmation link." });
+    expect(await confirmMails()).toBe(atSignUp + limits.resetPerEmail.limit);
+  });
+});
+
 describe("two-factor attempts (twoFactorPerUser: 10 per 15 minutes)", () => {
   async function memberWithTwoFactor() {
     const member = await newMember();
