@@ -146,16 +146,24 @@ http.use(
       log.error("unhandled error", { requestId: res.locals.requestId, path: req.path, error });
     }
     if (res.headersSent) return;
+    // React Router never saw this request, so there is no app page to render: a plain document
+    // that says what happened and offers the way back, with nothing of the error in it.
+    const [title, detail] =
+      status < 500
+        ? ["This address is not valid", "Please check it and try again."]
+        : ["Something went wrong on our side", "Please try again."];
     res
       .status(status)
-      .type("text/plain")
+      .type("html")
       .send(
-        status < 500
-          ? "This address is not valid. Please check it and try again."
-          : "Something went wrong on our side. Please try again.",
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title} · ${escapeHtml(config.brand.name)}</title></head><body><main><h1>${title}</h1><p>${detail}</p><p><a href="/">Go to the home page</a></p></main></body></html>`,
       );
   },
 );
+
+function escapeHtml(text: string) {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
 
 const server: Server = http.listen(config.port, config.host, () => {
   log.info("listening", { url: `http://localhost:${config.port}`, appEnv: config.appEnv, dev });

@@ -108,7 +108,9 @@ test.describe("behind a TLS-terminating proxy, with the operator's settings", ()
     expect(response.headers.get("x-frame-options")).toBe("DENY");
     const requestId = response.headers.get("x-request-id") ?? "";
     const body = await response.text();
-    expect(body).toBe("This address is not valid. Please check it and try again.");
+    expect(response.headers.get("content-type")).toMatch(/^text\/html/);
+    expect(body).toContain("<h1>This address is not valid</h1><p>Please check it and try again.</p>");
+    expect(body).toContain('<a href="/">Go to the home page</a>');
     for (const leak of leaks) expect(body).not.toMatch(leak);
     expect(
       await waitForLogLine(server, (l) => l.requestId === requestId && l.msg === "request"),
