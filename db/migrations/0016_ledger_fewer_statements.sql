@@ -231,5 +231,8 @@ BEGIN
   RETURN NULL;
 END $$;
 --> statement-breakpoint
--- CREATE OR REPLACE keeps 0013's SET enable_seqscan = off; plans are generic as in the function above.
+-- CREATE OR REPLACE drops a function's SET clauses: 0013's enable_seqscan = off is set again, and
+-- plans are generic as in the function above.
+ALTER FUNCTION ledger_apply_postings() SET enable_seqscan = off;
+--> statement-breakpoint
 ALTER FUNCTION ledger_apply_postings() SET plan_cache_mode = force_generic_plan;

@@ -312,15 +312,18 @@ describe("postEntry", () => {
   });
 });
 
-describe("ledger_post_entry's plans (migration 0015)", () => {
+describe("ledger_post_entry's plans (migrations 0015, 0016)", () => {
   it("uses generic plans with index scans, so a call plans nothing and stays fast as tables grow", async () => {
-    const [fn] = await queryRows<{ config: string[] | null }>(
-      t.db,
-      sql`select proconfig as config from pg_proc where proname = 'ledger_post_entry'`,
-    );
-    expect(fn?.config).toEqual(
-      expect.arrayContaining(["plan_cache_mode=force_generic_plan", "enable_seqscan=off"]),
-    );
+    // The function and the posting trigger it fires (a CREATE OR REPLACE drops these settings).
+    for (const name of ["ledger_post_entry", "ledger_apply_postings"]) {
+      const [fn] = await queryRows<{ config: string[] | null }>(
+        t.db,
+        sql`select proconfig as config from pg_proc where proname = ${name}`,
+      );
+      expect(fn?.config, name).toEqual(
+        expect.arrayContaining(["plan_cache_mode=force_generic_plan", "enable_seqscan=off"]),
+      );
+    }
   });
 
   it("runs as a named prepared statement inside a caller's transaction, and rolls back with it", async () => {
