@@ -7,6 +7,7 @@ import path from "node:path";
 import compression from "compression";
 import express from "express";
 import helmet from "helmet";
+import { crossSiteRefusal, trustProxySetting } from "./request-guards.ts";
 
 type AppModule = typeof import("./app.ts");
 
@@ -38,7 +39,8 @@ try {
 
 const http = express();
 http.disable("x-powered-by");
-if (config.trustProxy) http.set("trust proxy", true);
+// One reverse proxy in front of us when TRUST_PROXY is set (server/request-guards.ts says why not `true`).
+http.set("trust proxy", trustProxySetting(config.trustProxy));
 
 http.use((req, res, next) => {
   const incoming = config.trustProxy ? req.get("x-request-id") : undefined;
@@ -59,6 +61,23 @@ http.use((req, res, next) => {
     });
   });
   next();
+});
+
+// Cross-site form posts are refused before any route sees them (server/request-guards.ts).
+http.use((req, res, next) => {
+  const refusal = crossSiteRefusal(req);
+  if (!refusal) return next();
+  log.warn("cross-site request refused", {
+    requestId: res.locals.requestId,
+    path: req.path,
+    reason: refusal,
+  });
+  sendPlainPage(
+    res,
+    403,
+    "This request was refused",
+    "It came from another website. Please try again from this site.",
+  );
 });
 
 http.use(
@@ -152,14 +171,19 @@ http.use(
       status < 500
         ? ["This address is not valid", "Please check it and try again."]
         : ["Something went wrong on our side", "Please try again."];
-    res
-      .status(status)
-      .type("html")
-      .send(
-        `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title} · ${escapeHtml(config.brand.name)}</title></head><body><main><h1>${title}</h1><p>${detail}</p><p><a href="/">Go to the home page</a></p></main></body></html>`,
-      );
+    sendPlainPage(res, status, title, detail);
   },
 );
+
+/** A page for answers React Router never renders: what happened and the way back, nothing else. */
+function sendPlainPage(res: express.Response, status: number, title: string, detail: string) {
+  res
+    .status(status)
+    .type("html")
+    .send(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title} · ${escapeHtml(config.brand.name)}</title></head><body><main><h1>${title}</h1><p>${detail}</p><p><a href="/">Go to the home page</a></p></main></body></html>`,
+    );
+}
 
 function escapeHtml(text: string) {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

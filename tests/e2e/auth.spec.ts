@@ -235,7 +235,9 @@ test.describe("sign-in and sign-out", () => {
       form: { email: "demo@coinlens.test", password: "Coinlens-demo-2026!" },
       maxRedirects: 0,
     });
-    expect(response.status()).toBe(400);
+    // Refused by the server's cross-site guard (server/request-guards.ts) before React Router's
+    // own origin check (which would answer 400).
+    expect(response.status()).toBe(403);
     expect(response.headers()["set-cookie"] ?? "").not.toContain("session_token");
   });
 

@@ -95,6 +95,43 @@ test.describe("security headers", () => {
   });
 });
 
+test.describe("cross-site requests", () => {
+  test("a state-changing request from another website is refused (403) on every route, resource routes included", async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    // React Router guards its page actions; these are resource routes, guarded by the server.
+    for (const path of ["/reviews/sample-review-3/flag", "/logout", "/account/mode"]) {
+      const refused = await request.post(path, {
+        headers: { origin: "https://evil.example" },
+        maxRedirects: 0,
+      });
+      expect(refused.status(), path).toBe(403);
+      expect(refused.headers()["content-type"]).toMatch(/^text\/html/);
+      expect(await refused.text()).toContain("<h1>This request was refused</h1>");
+      const marked = await request.post(path, {
+        headers: { "sec-fetch-site": "cross-site" },
+        maxRedirects: 0,
+      });
+      expect(marked.status(), path).toBe(403);
+    }
+    // A page action too (React Router's own check would have answered 400).
+    const contact = await request.post("/contact", {
+      headers: { origin: "https://evil.example" },
+      form: { email: "a@example.com", subject: "x", message: "y" },
+    });
+    expect(contact.status()).toBe(403);
+
+    // The same request from the site itself goes through (an unknown review: 404, not 403).
+    const own = await request.post("/reviews/no-such-review/flag", { headers: { origin: baseURL ?? "" } });
+    expect(own.status()).toBe(404);
+    // And the site's own forms still work in the browser.
+    await page.goto("/");
+    await expect(page.locator("#review-sample-review-3")).toBeVisible();
+  });
+});
+
 test.describe("assets and compression", () => {
   test("hashed /assets files are cached for a year as immutable; other files briefly", async ({
     request,
