@@ -2,6 +2,7 @@ import { data, redirect } from "react-router";
 import { getConfig } from "~/config.server.ts";
 import { requestContext } from "~/context.server.ts";
 import { getDb } from "~/db/db.server.ts";
+import { safeRedirect } from "~/domain/accounts/schemas.ts";
 import { flagReview, reviewReporterKey, voteUseful } from "~/domain/reviews/reviews.server.ts";
 import { getSession } from "~/utils/auth.server.ts";
 import type { Route } from "./+types/review-action";
@@ -12,7 +13,8 @@ import type { Route } from "./+types/review-action";
  * The landing page's script and the hydrated cards post in the background and read the JSON.
  * Without JavaScript the browser submits the form itself (a navigation), and a page of JSON
  * would be a dead end: it is sent back to the card it came from, which the server renders in
- * its new state (voted, reported).
+ * its new state (voted; reported — for a visitor through `?reported=<id>`, because a visitor's
+ * report is keyed by address and others behind the same address must not see it as theirs).
  */
 export async function action(args: Route.ActionArgs) {
   const { params, request } = args;
@@ -35,7 +37,7 @@ export async function action(args: Route.ActionArgs) {
       secret: getConfig().sessionSecret,
     });
     const result = await flagReview(db, params.id, reporter);
-    if (back) return redirect(back, 303);
+    if (back) return redirect(session ? back : withReported(back, params.id), 303);
     return data(result, { status: result.ok ? 200 : 404 });
   }
   throw data(null, { status: 404 });
@@ -43,7 +45,7 @@ export async function action(args: Route.ActionArgs) {
 
 /**
  * For a form the browser submitted itself (Sec-Fetch-Mode: navigate), the page it came from
- * (same origin only, never an open redirect) at the card; null for background requests.
+ * (a path on this site only, never an open redirect) at the card; null for background requests.
  */
 function backToCard(request: Request, reviewId: string): string | null {
   if (request.headers.get("sec-fetch-mode") !== "navigate") return null;
@@ -53,12 +55,18 @@ function backToCard(request: Request, reviewId: string): string | null {
   if (referer) {
     try {
       const from = new URL(referer);
-      if (from.origin === origin) path = `${from.pathname}${from.search}`;
+      if (from.origin === origin) path = safeRedirect(`${from.pathname}${from.search}`, "/");
     } catch {
       // A malformed Referer: back to the landing page.
     }
   }
   return `${path}#review-${encodeURIComponent(reviewId)}`;
+}
+
+function withReported(back: string, reviewId: string): string {
+  const url = new URL(back, "http://local.invalid");
+  url.searchParams.set("reported", reviewId);
+  return `${url.pathname}${url.search}${url.hash}`;
 }
 
 export function loader() {

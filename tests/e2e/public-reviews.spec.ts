@@ -199,4 +199,25 @@ test("without JavaScript, Useful and report bring a member back to the card, sho
   } finally {
     await context.close();
   }
+
+  // A visitor without JavaScript: their report is keyed by their address, which others share,
+  // so the card shows it on the page they come back to (?reported=) and nowhere else.
+  const visitorContext = await browser.newContext({ javaScriptEnabled: false, viewport: viewports.mobile });
+  try {
+    const visitor = await visitorContext.newPage();
+    await visitor.goto("/");
+    const card = visitor.locator("#review-sample-review-1");
+    await card.getByRole("button", { name: /^Report the review/ }).click();
+    await expect(visitor).toHaveURL(/\/\?reported=sample-review-1#review-sample-review-1$/);
+    await expect(card.getByRole("button", { name: "Reported for moderation" })).toBeDisabled();
+    // Useful is a sign-in link for visitors, back to this card afterwards.
+    await expect(card.getByRole("link", { name: /Useful/ })).toHaveAttribute(
+      "href",
+      "/login?redirectTo=%2F%23review-sample-review-1",
+    );
+    await visitor.goto("/");
+    await expect(card.getByRole("button", { name: /^Report the review/ })).toBeEnabled();
+  } finally {
+    await visitorContext.close();
+  }
 });

@@ -1,6 +1,5 @@
 import { useRouteLoaderData } from "react-router";
 import { getConfig } from "~/config.server.ts";
-import { requestContext } from "~/context.server.ts";
 import { getDb } from "~/db/db.server.ts";
 import { faqItems } from "~/domain/content/faq.ts";
 import { featurePanels, wavePanels } from "~/domain/content/features.ts";
@@ -52,12 +51,12 @@ export async function loader(args: Route.LoaderArgs) {
     }),
     listApprovedReviews(db, {
       viewerId: session?.user.id ?? null,
-      // So a card the visitor has already reported shows as reported, with or without JavaScript.
-      reporterKey: reviewReporterKey({
-        userId: session?.user.id ?? null,
-        ip: args.context.get(requestContext).ip,
-        secret: getConfig().sessionSecret,
-      }),
+      // A member's reports are theirs alone, so their cards show as reported; a visitor's are
+      // keyed by address, shared with everyone behind it, so only ?reported=<id> (where
+      // routes/review-action.ts sends a visitor without JavaScript) marks one.
+      reporterKey: session
+        ? reviewReporterKey({ userId: session.user.id, secret: getConfig().sessionSecret })
+        : null,
       limit: 6,
     }),
   ]);
@@ -71,7 +70,11 @@ export async function loader(args: Route.LoaderArgs) {
     lastUpdated: q.lastUpdated,
     source: q.source,
   }));
-  return { prices, quotes, stale: market.stale, reviews, now: new Date().toISOString() };
+  const reported = session ? null : new URL(args.request.url).searchParams.get("reported");
+  const cards = reported
+    ? reviews.map((r) => (r.id === reported ? { ...r, reportedByViewer: true } : r))
+    : reviews;
+  return { prices, quotes, stale: market.stale, reviews: cards, now: new Date().toISOString() };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
