@@ -3,7 +3,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import jsQR from "jsqr";
 import { PNG } from "pngjs";
 import { signInAsNewStaff } from "./admin-helpers.ts";
-import { expect, expectNoA11yViolations, test, viewports } from "./fixtures.ts";
+import { definitionValue, expect, expectNoA11yViolations, test, viewports } from "./fixtures.ts";
 
 // Issue 8: staking, /fixed-etf, swap and buy, each test with its own verified member and
 // balances credited through real ledger entries by the test-only /api/test/trade endpoint.
@@ -46,8 +46,7 @@ const amountField = (page: Page) => page.getByLabel("Amount");
 const durationField = (page: Page) => page.getByLabel("Duration");
 const stakeButton = (page: Page) => page.getByRole("button", { name: "Stake", exact: true });
 /** A row of the stake form's facts (Minimum, Est APR, Available Balance, Estimated reward): its value. */
-const infoValue = (page: Page, label: string) =>
-  page.locator("dt", { hasText: new RegExp(`^${label}$`) }).locator("xpath=following-sibling::dd[1]");
+const infoValue = (page: Page, label: string) => definitionValue(page, label);
 const estimatedReward = (page: Page) => infoValue(page, "Estimated reward");
 // The design system's semantic colours (app/app.css): --color-positive and --color-negative.
 const GREEN = "rgb(4, 120, 87)";
@@ -105,8 +104,7 @@ test.describe("staking (/stake)", () => {
     await expect(page.getByRole("heading", { name: /Stake Bitcoin/ })).toBeVisible();
     // The sample market data (seed §9): 31,000 USD, supply 19.55 M, +1.84 % over 24 h.
     const stats = page.locator("dl", { has: page.getByText("Market cap rank") });
-    const stat = (label: string) =>
-      stats.locator("dt", { hasText: new RegExp(`^${label}$`) }).locator("xpath=following-sibling::dd[1]");
+    const stat = (label: string) => definitionValue(stats, label);
     await expect(stat("Name")).toHaveText("Bitcoin");
     await expect(stat("Market cap rank")).toHaveText("#1");
     await expect(stat("Current price")).toHaveText("$31,000.00");
@@ -381,8 +379,7 @@ test.describe("swap (/swap)", () => {
     ).toContainText("The quote holds for 30 seconds.");
     await cont.click();
     const dialog = page.getByRole("dialog", { name: "Confirm swap" });
-    const row = (label: string) =>
-      dialog.locator("dt", { hasText: new RegExp(`^${label}$`) }).locator("xpath=following-sibling::dd[1]");
+    const row = (label: string) => definitionValue(dialog, label);
     await expect(row("You pay")).toHaveText("0.1 BTC");
     await expect(row("Rate")).toHaveText("1 BTC = 18.144117647058 ETH");
     await expect(row("Spread")).toHaveText("0.50 %");

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Locator, type Page } from "@playwright/test";
 
 /** Every page an end-to-end test visits also gets a WCAG 2.1 AA scan that must find nothing. */
 export async function expectNoA11yViolations(page: Page, options: { include?: string } = {}) {
@@ -19,3 +19,8 @@ export const viewports = {
   mobile: { width: 375, height: 812 },
   desktop: { width: 1280, height: 900 },
 };
+
+/** In a description list inside `scope`, the value (<dd>) that follows the term (<dt>) `label`. */
+export function definitionValue(scope: Locator | Page, label: string) {
+  return scope.locator("dt", { hasText: new RegExp(`^${label}$`) }).locator("xpath=following-sibling::dd[1]");
+}

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { expect, expectNoA11yViolations, test } from "./fixtures.ts";
+import { definitionValue, expect, expectNoA11yViolations, test } from "./fixtures.ts";
 import { gotoHydrated } from "./hydration.ts";
 import { freePort, type ServerProcess, startServer, waitForReady } from "./server-process.ts";
 
@@ -74,8 +74,7 @@ test.describe("with a 0.30 % swap fee", () => {
     await page.getByLabel("From", { exact: true }).fill("0.1");
     await page.getByRole("button", { name: "Continue" }).click();
     const dialog = page.getByRole("dialog", { name: "Confirm swap" });
-    const row = (label: string) =>
-      dialog.locator("dt", { hasText: new RegExp(`^${label}$`) }).locator("xpath=following-sibling::dd[1]");
+    const row = (label: string) => definitionValue(dialog, label);
     await expect(row("You pay")).toHaveText("0.1 BTC");
     await expect(row("Rate")).toHaveText("1 BTC = 18.144117647058 ETH");
     await expect(row("Spread")).toHaveText("0.50 %");

@@ -6,6 +6,27 @@ import { navLinks, navMenus } from "./nav-items.ts";
 const mobileLinkClass =
   "flex items-center justify-between rounded-md px-3 py-3 text-base font-medium text-ink hover:bg-subtle aria-[current=page]:bg-brand-soft aria-[current=page]:text-brand-strong";
 
+function MobileLinks({
+  items,
+  className,
+}: {
+  items: readonly { to: string; label: string }[];
+  className?: string;
+}) {
+  return (
+    <ul className={className}>
+      {items.map((item) => (
+        <li key={item.to}>
+          <NavLink to={item.to} className={mobileLinkClass}>
+            {item.label}
+            <ChevronRight aria-hidden className="size-4 text-muted" />
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /**
  * The slide-in menu's entries and its Sign In / Dashboard button, shared by the Radix menu
  * (mobile-menu.tsx, loaded on first use) and the landing page's static one (public-nav.tsx).
@@ -22,28 +43,10 @@ export function MobileMenuSections({ signedIn }: { signedIn: boolean }) {
             >
               {menu.label}
             </h2>
-            <ul>
-              {menu.items.map((item) => (
-                <li key={item.to}>
-                  <NavLink to={item.to} className={mobileLinkClass}>
-                    {item.label}
-                    <ChevronRight aria-hidden className="size-4 text-muted" />
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
+            <MobileLinks items={menu.items} />
           </section>
         ))}
-        <ul className="border-t border-line pt-4">
-          {navLinks.map((item) => (
-            <li key={item.to}>
-              <NavLink to={item.to} className={mobileLinkClass}>
-                {item.label}
-                <ChevronRight aria-hidden className="size-4 text-muted" />
-              </NavLink>
-            </li>
-          ))}
-        </ul>
+        <MobileLinks items={navLinks} className="border-t border-line pt-4" />
       </div>
       <div className="border-t border-line p-4">
         <ButtonLink to={signedIn ? "/dashboard" : "/login"} size="lg" className="w-full">
