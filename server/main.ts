@@ -175,13 +175,17 @@ http.use(
   },
 );
 
+// The design system's colours (app/app.css), inline: this page must not depend on a build asset.
+const plainPageStyle =
+  "body{margin:0;min-height:100vh;display:grid;place-items:center;background:#f6f8fb;color:#0f172a;font:16px/1.5 system-ui,-apple-system,'Segoe UI',Roboto,sans-serif}main{max-width:28rem;padding:2rem 1.5rem;text-align:center}p.status{margin:0;color:#1d4ed8;font-weight:700;font-size:.875rem}h1{margin:.5rem 0;font-size:1.5rem;line-height:1.25}p{color:#475569}a{display:inline-block;margin-top:1rem;padding:.625rem 1rem;border-radius:.5rem;background:#1d4ed8;color:#fff;font-weight:600;text-decoration:none}a:focus-visible{outline:3px solid #1e3a8a;outline-offset:2px}";
+
 /** A page for answers React Router never renders: what happened and the way back, nothing else. */
 function sendPlainPage(res: express.Response, status: number, title: string, detail: string) {
   res
     .status(status)
     .type("html")
     .send(
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title} · ${escapeHtml(config.brand.name)}</title></head><body><main><h1>${title}</h1><p>${detail}</p><p><a href="/">Go to the home page</a></p></main></body></html>`,
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title} · ${escapeHtml(config.brand.name)}</title><style>${plainPageStyle}</style></head><body><main><p class="status">${status}</p><h1>${title}</h1><p>${detail}</p><p><a href="/">Go to the home page</a></p></main></body></html>`,
     );
 }
 
