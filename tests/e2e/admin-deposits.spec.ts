@@ -2,6 +2,7 @@ import type { Browser, Page } from "@playwright/test";
 import { signInAsNewStaff } from "./admin-helpers.ts";
 import { expect, expectNoA11yViolations, test } from "./fixtures.ts";
 import { gotoHydrated } from "./hydration.ts";
+import { mineOnSimulatedChain } from "./simulated-chain.ts";
 
 // Issue 7: the admin deposit queue. An admin credits a bank transfer by the member's reference,
 // credits a detected chain deposit before all its confirmations, and rejects one with a reason —
@@ -68,11 +69,7 @@ async function sendUnconfirmed(page: Page, asset: "BTC" | "USDT", address: strin
 
 async function mine(page: Page, asset: "BTC" | "USDT", blocks: number) {
   await gotoHydrated(page, "/dev/chain");
-  const form = page.locator("form").filter({ has: page.getByRole("button", { name: "Mine blocks" }) });
-  await form.getByLabel("Chain").selectOption(asset);
-  await form.getByLabel("Blocks").fill(String(blocks));
-  await form.getByRole("button", { name: "Mine blocks" }).click();
-  await expect(page.getByText(/Tips: Bitcoin/)).toBeVisible(answer);
+  await mineOnSimulatedChain(page, asset, blocks);
 }
 
 /** The admin's queue row for this member's chain deposit. */

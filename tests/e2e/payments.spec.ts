@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { linkFromOutbox, signUpViaForm, uniqueEmail } from "./auth-helpers.ts";
 import { expect, expectNoA11yViolations, test } from "./fixtures.ts";
 import { gotoHydrated } from "./hydration.ts";
+import { mineOnSimulatedChain } from "./simulated-chain.ts";
 
 const hydrated = gotoHydrated;
 
@@ -33,11 +34,7 @@ async function sendOnSimulatedChain(
   await send.getByLabel("Amount").fill(amount);
   await send.getByRole("button", { name: "Send payment" }).click();
   await expect(page.getByText(address).first()).toBeVisible();
-  const mine = page.locator("form").filter({ has: page.getByRole("button", { name: "Mine blocks" }) });
-  await mine.getByLabel("Chain").selectOption(asset);
-  await mine.getByLabel("Blocks").fill(String(blocks));
-  await mine.getByRole("button", { name: "Mine blocks" }).click();
-  await expect(page.getByText(`${address} `).first()).toBeVisible();
+  await mineOnSimulatedChain(page, asset, blocks);
 }
 
 test("deposit methods list the catalogue's cards on a labelled test network", async ({ page }) => {
