@@ -67,9 +67,17 @@ export const sessions = pgTable(
     userAgent: text("user_agent"),
     /** Which of the member's accounts this session works in: 'real' or 'demo'. */
     accountMode: text("account_mode").notNull().default("real"),
+    /**
+     * How this session was signed in (ADR 0011): 'password' alone, or 'two-factor' when the session
+     * itself completed the second step (TOTP or recovery code). The back-office needs 'two-factor'.
+     */
+    signInMethod: text("sign_in_method").notNull().default("password"),
     ...timestamps,
   },
-  (t) => [index("sessions_user_id_idx").on(t.userId)],
+  (t) => [
+    index("sessions_user_id_idx").on(t.userId),
+    check("sessions_sign_in_method_check", sql`${t.signInMethod} in ('password', 'two-factor')`),
+  ],
 );
 
 /** better-auth's "account": one row per sign-in method (here the e-mail/password credential). */
@@ -180,13 +188,3 @@ export const memberAccounts = pgTable(
     check("member_accounts_mode_check", sql`${t.mode} in ('real', 'demo')`),
   ],
 );
-
-/** Mail that is not sent by SMTP (development, tests): readable at /dev/outbox. */
-export const outboxMessages = pgTable("outbox_messages", {
-  id: text("id").primaryKey(),
-  to: text("to").notNull(),
-  subject: text("subject").notNull(),
-  text: text("text").notNull(),
-  html: text("html"),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-});

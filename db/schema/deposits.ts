@@ -130,6 +130,8 @@ export const deposits = pgTable(
       "deposits_credited_check",
       sql`${t.status} <> 'credited' or (${t.amount} is not null and ${t.entryId} is not null and ${t.creditedAt} is not null)`,
     ),
+    // Nobody acts on their own money (ADR 0052 addendum): no staff decision on one's own deposit.
+    check("deposits_not_own_check", sql`${t.decidedBy} is null or ${t.decidedBy} <> ${t.userId}`),
     check(
       "deposits_amount_check",
       sql`(${t.amount} is null or ${t.amount} > 0) and (${t.expectedAmount} is null or ${t.expectedAmount} > 0)`,

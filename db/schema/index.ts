@@ -1,11 +1,13 @@
 // The one pg-core schema for both drivers (PGlite and node-postgres). Each domain owns a file.
 
 export * from "./airdrops.ts";
+export * from "./approvals.ts";
 export * from "./auth.ts";
 export * from "./brokers.ts";
 export * from "./contact.ts";
 export * from "./deposits.ts";
 export * from "./ledger.ts";
+export * from "./mail.ts";
 export * from "./market-data.ts";
 export * from "./reviews.ts";
 export * from "./settings.ts";

@@ -107,6 +107,12 @@ export const withdrawals = pgTable(
       sql`${t.firstApprovedBy} is null or ${t.approvedBy} is null or ${t.firstApprovedBy} <> ${t.approvedBy}`,
     ),
     check("withdrawals_completed_check", sql`${t.status} <> 'completed' or ${t.sentReference} is not null`),
+    // Nobody acts on their own money (ADR 0053 addendum): no staff decision on one's own withdrawal.
+    check(
+      "withdrawals_not_own_check",
+      sql`${t.userId} <> coalesce(${t.firstApprovedBy}, '') and ${t.userId} <> coalesce(${t.approvedBy}, '')
+        and ${t.userId} <> coalesce(${t.completedBy}, '') and ${t.userId} <> coalesce(${t.rejectedBy}, '')`,
+    ),
   ],
 );
 

@@ -6,7 +6,7 @@ import {
   auditLog,
   authAccounts,
   authVerifications,
-  outboxMessages,
+  devMailbox,
   sessions,
   users,
 } from "../../../db/schema/index.ts";
@@ -312,12 +312,12 @@ describe("no e-mail enumeration", () => {
     const unknown = await requestPasswordReset(t.db, env, "ghost@example.test", meta());
     expect(known).toEqual(unknown);
     expect(known.message).toBe("An email has been sent to your inbox!");
-    const toMember = await t.db.select().from(outboxMessages).where(eq(outboxMessages.to, member.email));
+    const toMember = await t.db.select().from(devMailbox).where(eq(devMailbox.to, member.email));
     expect(toMember.some((m) => m.subject.startsWith("Reset your"))).toBe(true);
     const toGhost = await t.db
       .select()
-      .from(outboxMessages)
-      .where(eq(outboxMessages.to, "ghost@example.test"));
+      .from(devMailbox)
+      .where(eq(devMailbox.to, "ghost@example.test"));
     expect(toGhost).toHaveLength(0);
   });
 
@@ -330,7 +330,7 @@ describe("no e-mail enumeration", () => {
       meta(),
     );
     expect(again).toEqual({ ok: false, message: messages.unexpected });
-    const mail = await t.db.select().from(outboxMessages).where(eq(outboxMessages.to, member.email));
+    const mail = await t.db.select().from(devMailbox).where(eq(devMailbox.to, member.email));
     expect(mail.some((m) => m.subject.startsWith("Someone tried to sign up"))).toBe(true);
   });
 });
@@ -343,9 +343,9 @@ describe("password reset", () => {
     await requestPasswordReset(t.db, env, member.email, meta());
     const [mail] = await t.db
       .select()
-      .from(outboxMessages)
-      .where(eq(outboxMessages.to, member.email))
-      .orderBy(sql`${outboxMessages.createdAt} desc`)
+      .from(devMailbox)
+      .where(eq(devMailbox.to, member.email))
+      .orderBy(sql`${devMailbox.createdAt} desc`)
       .limit(1);
     const token = new URL(/https?:\/\/\S+/.exec(mail?.text ?? "")?.[0] ?? "").searchParams.get("token") ?? "";
     expect(token.length).toBeGreaterThan(10);

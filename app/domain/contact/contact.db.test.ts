@@ -1,6 +1,6 @@
 import { count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { contactRequests, outboxMessages } from "../../../db/schema/index.ts";
+import { contactRequests, devMailbox } from "../../../db/schema/index.ts";
 import { setupTestDatabase } from "../../../tests/db.ts";
 import { fakeClock } from "../accounts/clock.ts";
 import { createOutboxMailer } from "../mail/mailer.server.ts";
@@ -30,7 +30,7 @@ describe("contact requests", () => {
       .from(contactRequests)
       .where(eq(contactRequests.id, id ?? ""));
     expect(row).toMatchObject({ ...input, ip: "198.51.100.1" });
-    const mail = await t.db.select().from(outboxMessages).where(eq(outboxMessages.to, "support@example.com"));
+    const mail = await t.db.select().from(devMailbox).where(eq(devMailbox.to, "support@example.com"));
     expect(mail).toHaveLength(1);
     expect(mail[0]?.subject).toBe("[Coinlens contact] Membership question");
     expect(mail[0]?.text).toContain("From: ada@example.com");
@@ -52,7 +52,7 @@ describe("contact requests", () => {
 
   it("a filled spam trap looks like success but stores and sends nothing", async () => {
     const before = await t.db.select({ n: count() }).from(contactRequests);
-    const mailBefore = await t.db.select({ n: count() }).from(outboxMessages);
+    const mailBefore = await t.db.select({ n: count() }).from(devMailbox);
     const result = await submitContactRequest(
       t.db,
       input,
@@ -60,6 +60,6 @@ describe("contact requests", () => {
     );
     expect(result).toEqual({ ok: true, id: null });
     expect(await t.db.select({ n: count() }).from(contactRequests)).toEqual(before);
-    expect(await t.db.select({ n: count() }).from(outboxMessages)).toEqual(mailBefore);
+    expect(await t.db.select({ n: count() }).from(devMailbox)).toEqual(mailBefore);
   });
 });

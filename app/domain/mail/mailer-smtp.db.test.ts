@@ -2,7 +2,7 @@ import { once } from "node:events";
 import { createServer, type Server, type Socket } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { outboxMessages, users } from "../../../db/schema/index.ts";
+import { devMailbox, users } from "../../../db/schema/index.ts";
 import { setupTestDatabase } from "../../../tests/db.ts";
 import { type Config, parseConfig } from "../../config.server.ts";
 import { accountsEnv, signUp, verifyEmail } from "../accounts/accounts.server.ts";
@@ -126,7 +126,7 @@ describe("SMTP delivery (SMTP_URL set)", () => {
     const body = decodedBody(mail?.data ?? "");
     const link = /http:\/\/localhost:3000\/verify-email\?token=\S+/.exec(body)?.[0];
     expect(link).toBeDefined();
-    expect(await t.db.select().from(outboxMessages).where(eq(outboxMessages.to, email))).toHaveLength(0);
+    expect(await t.db.select().from(devMailbox).where(eq(devMailbox.to, email))).toHaveLength(0);
 
     // The delivered link is the real one: it confirms the address.
     const token = new URL(link ?? "http://x").searchParams.get("token") ?? "";

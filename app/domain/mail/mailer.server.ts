@@ -1,7 +1,7 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { desc, eq } from "drizzle-orm";
 import nodemailer from "nodemailer";
-import { outboxMessages } from "../../../db/schema/index.ts";
+import { devMailbox } from "../../../db/schema/index.ts";
 import type { Db } from "../../db/client.server.ts";
 
 export interface MailMessage {
@@ -9,36 +9,51 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** The outbox message key: the same key is the same message (a redelivery is kept once). */
+  key?: string;
 }
 
-/** Where e-mail goes: SMTP in a real deployment, the outbox table otherwise. */
+/**
+ * Where e-mail goes: SMTP in a real deployment, the development mailbox otherwise. Only the outbox
+ * worker calls `send` (ADR 0056); everything else queues with enqueueEmail.
+ */
 export interface Mailer {
   readonly kind: "smtp" | "outbox";
   send(message: MailMessage): Promise<void>;
+}
+
+/** A Message-ID that is the same for every delivery of one outbox message. */
+export function messageIdFor(key: string, from: string): string {
+  const domain = /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? "coinlens.invalid";
+  return `<${createHash("sha256").update(key).digest("hex").slice(0, 32)}@${domain}>`;
 }
 
 export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
   const transport = nodemailer.createTransport(smtpUrl);
   return {
     kind: "smtp",
-    async send(message) {
-      await transport.sendMail({ from, ...message });
+    async send({ key, ...message }) {
+      await transport.sendMail({ from, ...message, ...(key ? { messageId: messageIdFor(key, from) } : {}) });
     },
   };
 }
 
-/** Development and tests: every message is kept in `outbox_messages`, readable at /dev/outbox. */
+/** Development and tests: every message is kept in `dev_mailbox`, readable at /dev/outbox. */
 export function createOutboxMailer(db: Db): Mailer {
   return {
     kind: "outbox",
     async send(message) {
-      await db.insert(outboxMessages).values({
-        id: randomUUID(),
-        to: message.to.toLowerCase(),
-        subject: message.subject,
-        text: message.text,
-        html: message.html ?? null,
-      });
+      await db
+        .insert(devMailbox)
+        .values({
+          id: randomUUID(),
+          messageKey: message.key ?? null,
+          to: message.to.toLowerCase(),
+          subject: message.subject,
+          text: message.text,
+          html: message.html ?? null,
+        })
+        .onConflictDoNothing({ target: devMailbox.messageKey });
     },
   };
 }
@@ -50,8 +65,8 @@ export function createMailer(db: Db, config: { smtpUrl?: string | undefined; mai
 export async function listOutbox(db: Db, options: { to?: string; limit?: number } = {}) {
   const query = db
     .select()
-    .from(outboxMessages)
-    .orderBy(desc(outboxMessages.createdAt))
+    .from(devMailbox)
+    .orderBy(desc(devMailbox.createdAt))
     .limit(options.limit ?? 50);
-  return options.to ? query.where(eq(outboxMessages.to, options.to.toLowerCase())) : query;
+  return options.to ? query.where(eq(devMailbox.to, options.to.toLowerCase())) : query;
 }

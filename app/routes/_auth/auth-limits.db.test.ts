@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import {
   auditLog,
   authVerifications,
-  outboxMessages,
+  devMailbox,
   sessions,
   twoFactors,
 } from "../../../db/schema/index.ts";
@@ -115,9 +115,9 @@ const sessionCount = async (userId: string) =>
 const resetMails = async (email: string) =>
   (
     await t.db
-      .select({ id: outboxMessages.id })
-      .from(outboxMessages)
-      .where(and(eq(outboxMessages.to, email), like(outboxMessages.subject, "Reset your%")))
+      .select({ id: devMailbox.id })
+      .from(devMailbox)
+      .where(and(eq(devMailbox.to, email), like(devMailbox.subject, "Reset your%")))
   ).length;
 
 const auditCount = async (userId: string, event: string) =>
@@ -206,9 +206,9 @@ describe("password reset requests", () => {
     const member = await newMember();
     await post(forgot, "/forgotpassword", { email: member.email }, { ip: freshIp() });
     const [mail] = await t.db
-      .select({ text: outboxMessages.text })
-      .from(outboxMessages)
-      .where(and(eq(outboxMessages.to, member.email), like(outboxMessages.subject, "Reset your%")));
+      .select({ text: devMailbox.text })
+      .from(devMailbox)
+      .where(and(eq(devMailbox.to, member.email), like(devMailbox.subject, "Reset your%")));
     const token = new URL(/https?:\/\/\S+/.exec(mail?.text ?? "")?.[0] ?? "http://x").searchParams.get(
       "token",
     );
@@ -244,9 +244,9 @@ describe("confirmation link resends (resetPerEmail: 5 an hour per member)", () =
     const confirmMails = async () =>
       (
         await t.db
-          .select({ id: outboxMessages.id })
-          .from(outboxMessages)
-          .where(and(eq(outboxMessages.to, member.email), like(outboxMessages.subject, "Confirm your%")))
+          .select({ id: devMailbox.id })
+          .from(devMailbox)
+          .where(and(eq(devMailbox.to, member.email), like(devMailbox.subject, "Confirm your%")))
       ).length;
     // Sign-up sent the first link.
     const atSignUp = await confirmMails();

@@ -1,7 +1,7 @@
 import { and, eq, like } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
-import { auditLog, outboxMessages, users } from "../../../db/schema/index.ts";
+import { auditLog, devMailbox, users } from "../../../db/schema/index.ts";
 import { setupTestDatabase } from "../../../tests/db.ts";
 import { requestContext } from "../../context.server.ts";
 import { useDatabase } from "../../db/db.server.ts";
@@ -40,9 +40,9 @@ async function signUpAt(sentAt: Date) {
   );
   if (!result.ok) throw new Error(result.message);
   const [mail] = await t.db
-    .select({ text: outboxMessages.text })
-    .from(outboxMessages)
-    .where(and(eq(outboxMessages.to, email), like(outboxMessages.subject, "Confirm your e-mail%")));
+    .select({ text: devMailbox.text })
+    .from(devMailbox)
+    .where(and(eq(devMailbox.to, email), like(devMailbox.subject, "Confirm your e-mail%")));
   expect(mail?.text).toContain("valid for 24 hours");
   const link = /https?:\/\/\S+\/verify-email\?\S+/.exec(mail?.text ?? "")?.[0] ?? "";
   const token = new URL(link).searchParams.get("token") ?? "";

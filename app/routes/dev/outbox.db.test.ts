@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
-import { outboxMessages } from "../../../db/schema/index.ts";
+import { devMailbox } from "../../../db/schema/index.ts";
 import { setupTestDatabase } from "../../../tests/db.ts";
 import { useDatabase } from "../../db/db.server.ts";
 
@@ -22,7 +22,7 @@ const production = {
 
 beforeAll(async () => {
   useDatabase(t.database);
-  await t.db.insert(outboxMessages).values({
+  await t.db.insert(devMailbox).values({
     id: randomUUID(),
     to: "member@example.test",
     subject: "Reset your Coinlens password",
