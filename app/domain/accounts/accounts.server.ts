@@ -5,8 +5,7 @@ import { Secret, TOTP } from "otpauth";
 import { authAccounts, sessions, twoFactors, users } from "../../../db/schema/index.ts";
 import type { Config } from "../../config.server.ts";
 import type { Db } from "../../db/client.server.ts";
-import { createMailer, type Mailer } from "../mail/mailer.server.ts";
-import { existingAccountEmail } from "../mail/templates.ts";
+import { enqueueEmail } from "../mail/outbox.server.ts";
 import { type AuditEvent, recordAudit } from "./audit.server.ts";
 import { type Auth, type AuthConfig, CLIENT_IP_HEADER, getAuth, isUserDisabled } from "./auth.server.ts";
 import type { Clock } from "./clock.ts";
@@ -27,11 +26,10 @@ export interface AccountsEnv {
   auth: Auth;
   config: AccountsConfig;
   clock: Clock;
-  mailer?: Mailer;
 }
 
-export function accountsEnv(db: Db, config: AccountsConfig, clock: Clock, mailer?: Mailer): AccountsEnv {
-  return { auth: getAuth(db, config, mailer), config, clock, ...(mailer ? { mailer } : {}) };
+export function accountsEnv(db: Db, config: AccountsConfig, clock: Clock): AccountsEnv {
+  return { auth: getAuth(db, config), config, clock };
 }
 
 /** The parts of the HTTP request account operations look at. */
@@ -195,16 +193,17 @@ export async function signUp(
   if (!limited.allowed)
     return { ok: false, message: messages.unexpected, retryAfterSeconds: limited.retryAfterSeconds };
   const email = input.email.trim().toLowerCase();
-  if (await findUserIdByEmail(db, email)) {
-    // Same answer as any other failure, about as slow as a real sign-up, and the owner is told.
+  const existingId = await findUserIdByEmail(db, email);
+  if (existingId) {
+    // Same answer as any other failure, about as slow as a real sign-up, and the owner is told
+    // (queued: at most one such e-mail per account and hour, the key's hour).
     await hashPassword(input.password);
-    const base = env.config.publicUrl;
-    await sendMail(
-      env,
-      db,
-      email,
-      existingAccountEmail(env.config.brand.name, `${base}/login`, `${base}/forgotpassword`),
-    );
+    const hour = env.clock.now().toISOString().slice(0, 13);
+    await enqueueEmail(db, `signup-existing:${existingId}:${hour}`, {
+      to: email,
+      template: "signup-existing-account",
+      data: {},
+    });
     return { ok: false, message: messages.unexpected };
   }
   let result: { headers: Headers; response: { user: { id: string } } };
@@ -236,11 +235,6 @@ export async function signUp(
   }
   await audit(db, env, meta, "sign-up", userId, { demo: Boolean(input.demo), referred: Boolean(referredBy) });
   return { ok: true, userId, setCookies: setCookiesOf(result.headers) };
-}
-
-async function sendMail(env: AccountsEnv, db: Db, to: string, message: { subject: string; text: string }) {
-  const mailer = env.mailer ?? createMailer(db, env.config);
-  await mailer.send({ to, ...message });
 }
 
 function newReferralCode() {

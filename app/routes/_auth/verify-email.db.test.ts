@@ -3,6 +3,7 @@ import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { auditLog, devMailbox, users } from "../../../db/schema/index.ts";
 import { setupTestDatabase } from "../../../tests/db.ts";
+import { deliverMail } from "../../../tests/mailbox.ts";
 import { requestContext } from "../../context.server.ts";
 import { useDatabase } from "../../db/db.server.ts";
 import { signUp } from "../../domain/accounts/accounts.server.ts";
@@ -39,6 +40,7 @@ async function signUpAt(sentAt: Date) {
     { headers: new Headers({ "user-agent": "vitest" }), ip: `10.2.0.${seq}` },
   );
   if (!result.ok) throw new Error(result.message);
+  await deliverMail(t.db);
   const [mail] = await t.db
     .select({ text: devMailbox.text })
     .from(devMailbox)
