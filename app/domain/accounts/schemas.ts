@@ -5,7 +5,7 @@ import { isCommonPassword } from "./common-passwords.ts";
  * One schema per form, used by the browser (instant feedback) and again by the action. The
  * messages are the seed's (§5), verbatim. The forms show one message at a time, in this order.
  */
-export const messages = {
+export const messages = Object.freeze({
   required: "Please fill out all the required fields",
   invalidEmail: "Invalid email address",
   shortPassword: "Password must be at least 8 characters long",
@@ -15,7 +15,7 @@ export const messages = {
   emailSent: "An email has been sent to your inbox!",
   passwordsDiffer: "The two passwords do not match",
   invalidCode: "That code is not valid. Please try again.",
-} as const;
+} as const);
 
 /** The seed's pattern: something@something.tld with no spaces. */
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
