@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { btcDeriver, tronDeriver } from "./domain/chain/addresses.ts";
+import { deepFreeze } from "./domain/freeze.ts";
 import { defaultNewsFeeds, isValidFeedList, parseFeedList } from "./domain/market-data/feeds.ts";
 import { parseAmount } from "./domain/money/amount.ts";
 
@@ -275,6 +276,8 @@ function chainKeyProblems(btcXpub: string | undefined, tronXpub: string | undefi
   return problems;
 }
 
+// Process-wide state (ADR 0064): the configuration, validated on first use. Deeply frozen, since
+// every request reads the same object.
 let cached: Config | undefined;
 
 /** The process's config. Exits with one clear line per problem on the first call if invalid. */
@@ -286,6 +289,6 @@ export function getConfig(): Config {
     for (const problem of result.problems) console.error(`  - ${problem}`);
     process.exit(1);
   }
-  cached = result.config;
+  cached = deepFreeze(result.config);
   return cached;
 }

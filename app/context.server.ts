@@ -7,4 +7,5 @@ export interface RequestInfo {
   ip: string | undefined;
 }
 
-export const requestContext = createContext<RequestInfo>();
+/** Frozen like every shared value (ADR 0064): it is the key, the values live in each request. */
+export const requestContext = Object.freeze(createContext<RequestInfo>());

@@ -198,6 +198,7 @@ const server: Server = http.listen(config.port, config.host, () => {
 });
 server.keepAliveTimeout = 65_000;
 
+// Process-wide state (ADR 0064): set once, when the process is asked to stop.
 let stopping = false;
 async function stop(signal: string) {
   if (stopping) return;
