@@ -56,4 +56,20 @@ describe("POST /account/display", () => {
     expect(hidden.body.error).toBe("Unknown request.");
     expect(parseDisplayPrefs(null)).toEqual({ currency: "USD", hidden: false });
   });
+
+  it("a plain form post returns to the page it came from; a malformed Referer goes to the wallet, not a 500", async () => {
+    const send = async (referer: string) => {
+      const context = new RouterContextProvider();
+      context.set(sessionContext, { user: { id: "member-a" } } as unknown as CurrentSession);
+      const request = new Request("http://localhost:3000/account/display", {
+        method: "POST",
+        headers: { referer },
+        body: new URLSearchParams({ hidden: "true" }),
+      });
+      return (await action({ request, context, params: {}, url: new URL(request.url) } as never)) as Response;
+    };
+    expect((await send("http://localhost:3000/dashboard")).headers.get("location")).toBe("/dashboard");
+    expect((await send("not a url")).headers.get("location")).toBe("/wallet");
+    expect((await send("http://localhost:3000/.//evil.example/x")).headers.get("location")).toBe("/wallet");
+  });
 });

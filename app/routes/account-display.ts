@@ -38,7 +38,9 @@ export async function action(args: Route.ActionArgs) {
   // JavaScript has loaded) returns to the page it came from.
   if (form.get("via") !== "fetcher") {
     const referer = args.request.headers.get("referer");
-    return redirect(safeRedirect(referer ? new URL(referer).pathname : "/wallet"), { headers });
+    // A malformed Referer (any client can send one) goes back to the wallet, not to a 500.
+    const back = referer && URL.canParse(referer) ? new URL(referer).pathname : "/wallet";
+    return redirect(safeRedirect(back, "/wallet"), { headers });
   }
   return data({ prefs }, { headers });
 }
