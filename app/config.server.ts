@@ -33,7 +33,8 @@ const DEV_SESSION_SECRET = "development-only-session-secret-not-for-production";
 const envSchema = z.object({
   APP_ENV: z.enum(["development", "test", "production"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-  HOST: z.string().default("0.0.0.0"),
+  /** Unset: every interface in production (containers need it), loopback only elsewhere (README, Security). */
+  HOST: optionalText,
   PUBLIC_URL: optionalUrl,
   TRUST_PROXY: bool.default(false),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
@@ -123,7 +124,9 @@ function shapeConfig(env: z.infer<typeof envSchema>) {
     appEnv: env.APP_ENV,
     isProduction,
     port: env.PORT,
-    host: env.HOST,
+    // A development or test server shows the outbox (sign-in and reset links) and test tools:
+    // it listens only on this machine unless HOST says otherwise.
+    host: env.HOST ?? (isProduction ? "0.0.0.0" : "127.0.0.1"),
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,

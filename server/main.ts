@@ -194,7 +194,12 @@ function escapeHtml(text: string) {
 }
 
 const server: Server = http.listen(config.port, config.host, () => {
-  log.info("listening", { url: `http://localhost:${config.port}`, appEnv: config.appEnv, dev });
+  log.info("listening", {
+    url: `http://localhost:${config.port}`,
+    host: config.host,
+    appEnv: config.appEnv,
+    dev,
+  });
 });
 server.keepAliveTimeout = 65_000;
 
