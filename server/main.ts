@@ -6,8 +6,8 @@ import type { Server } from "node:http";
 import path from "node:path";
 import compression from "compression";
 import express from "express";
-import helmet from "helmet";
 import { crossSiteRefusal, trustProxySetting } from "./request-guards.ts";
+import { securityHeaders } from "./security-headers.ts";
 
 type AppModule = typeof import("./app.ts");
 
@@ -80,38 +80,8 @@ http.use((req, res, next) => {
   );
 });
 
-http.use(
-  helmet({
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: dev
-          ? ["'self'", "'unsafe-inline'", "'unsafe-eval'"]
-          : ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.nonce}'`],
-        // React and Radix set inline style attributes; styles cannot run code.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", "blob:"],
-        fontSrc: ["'self'", "data:"],
-        connectSrc: dev ? ["'self'", "ws:", "wss:"] : ["'self'"],
-        mediaSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-    },
-    // Set below, only when the request really arrived over TLS.
-    strictTransportSecurity: false,
-    crossOriginEmbedderPolicy: false,
-    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-    xFrameOptions: { action: "deny" },
-  }),
-);
-http.use((req, res, next) => {
-  if (req.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
-  next();
-});
+// Content-Security-Policy, HSTS and the rest (server/security-headers.ts).
+http.use(securityHeaders({ dev }));
 
 http.use(
   compression({
