@@ -81,7 +81,7 @@ http.use((req, res, next) => {
 });
 
 // Content-Security-Policy, HSTS and the rest (server/security-headers.ts).
-http.use(securityHeaders({ dev }));
+http.use(securityHeaders({ dev, isProduction: config.isProduction, publicUrl: config.publicUrl }));
 
 http.use(
   compression({
