@@ -40,6 +40,23 @@ describe("parseConfig", () => {
     expect(host({ ...production, HOST: "10.0.0.5" })).toBe("10.0.0.5");
   });
 
+  it("limits live-price streams per client address and in all, 6 and 1000 unless set", () => {
+    const streams = (env: Record<string, string>) => {
+      const result = parseConfig(env);
+      return result.ok ? result.config.market.quoteStreams : result.problems;
+    };
+    expect(streams({})).toEqual({ perClient: 6, total: 1000 });
+    expect(streams({ QUOTE_STREAMS_PER_CLIENT: "20", QUOTE_STREAMS_TOTAL: "5000" })).toEqual({
+      perClient: 20,
+      total: 5000,
+    });
+    const refused = streams({ QUOTE_STREAMS_PER_CLIENT: "0", QUOTE_STREAMS_TOTAL: "lots" });
+    expect(Array.isArray(refused) && refused.map((p) => p.split(":")[0])).toEqual([
+      "QUOTE_STREAMS_PER_CLIENT",
+      "QUOTE_STREAMS_TOTAL",
+    ]);
+  });
+
   it("switches to PostgreSQL when DATABASE_URL is set", () => {
     const result = parseConfig({ DATABASE_URL: "postgres://127.0.0.1:5432/test" });
     expect(result.ok && result.config.database).toEqual({

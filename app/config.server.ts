@@ -59,6 +59,9 @@ const envSchema = z.object({
   MARKET_DATA: z.enum(["sample", "live"]).default("sample"),
   MARKET_DATA_STALE_SECONDS: z.coerce.number().int().min(30).max(86_400).default(600),
   MARKET_DATA_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
+  /** Open /api/stream/quotes streams one app server keeps per client address and in all (ADR 0022). */
+  QUOTE_STREAMS_PER_CLIENT: z.coerce.number().int().min(1).max(100_000).default(6),
+  QUOTE_STREAMS_TOTAL: z.coerce.number().int().min(1).max(1_000_000).default(1000),
   /** How long a swap quote holds (issue 8, ADR 0061). */
   SWAP_QUOTE_SECONDS: z.coerce.number().int().min(5).max(300).default(30),
   /** The swap fee in basis points of what the member receives; the seed promises no swap fees. */
@@ -153,6 +156,8 @@ function shapeConfig(env: z.infer<typeof envSchema>) {
       exchangeRateApiKey: env.EXCHANGE_RATE_API_KEY,
       alphaVantageApiKey: env.ALPHA_VANTAGE_API_KEY,
       newsFeeds: env.MARKET_NEWS_FEEDS ? parseFeedList(env.MARKET_NEWS_FEEDS) : defaultNewsFeeds,
+      /** Live-price streams this process serves: beyond either limit a new one gets 429. */
+      quoteStreams: { perClient: env.QUOTE_STREAMS_PER_CLIENT, total: env.QUOTE_STREAMS_TOTAL },
     },
     chainWatcher: env.CHAIN_WATCHER,
     payments: {
