@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { get as httpGet } from "node:http";
 import { createServer, type Server, type Socket, connect as tcpConnect } from "node:net";
-import { tmpdir } from "node:os";
+import { networkInterfaces, tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { expect, expectNoA11yViolations, test } from "./fixtures.ts";
@@ -10,8 +10,9 @@ import { freePort, type ServerProcess, startServer, waitForLogLine, waitForReady
 // Issue 2's platform promises that only a server started with other settings can show: HSTS behind
 // a TLS-terminating proxy (TRUST_PROXY), the operator's footer settings set and unset, one JSON log
 // line per request carrying the response's request id, and what happens when the database goes
-// away (/readyz 503, the friendly 500 page without internals). Issue 14's: live-price streams
-// are limited per address and in all. Each group starts its own server on a
+// away (/readyz 503, the friendly 500 page without internals). Issue 14's: a test server listens
+// only on this machine, its development pages and test endpoints answer only this machine, and
+// live-price streams are limited per address and in all. Each group starts its own server on a
 // free port and its own data directory.
 
 const dir = mkdtempSync(path.join(tmpdir(), "coinlens-platform-"));
@@ -58,6 +59,45 @@ test.describe("behind a TLS-terminating proxy, with the operator's settings", ()
       const overHttp = await fetch(`${server.url}${pathname}`, { headers: { "x-forwarded-proto": "http" } });
       expect(overHttp.headers.get("strict-transport-security"), pathname).toBeNull();
     }
+  });
+
+  test("development pages and test endpoints answer only this machine: the address our proxy forwarded decides", async () => {
+    const from = (ip: string) => ({ "x-forwarded-for": ip });
+    for (const pathname of ["/dev/outbox", "/dev/chain"]) {
+      const local = await fetch(`${server.url}${pathname}`, { headers: from("127.0.0.9") });
+      expect(local.status, pathname).toBe(200);
+
+      // Another machine gets the site's own 404 page, as for an address that does not exist.
+      const remote = await fetch(`${server.url}${pathname}`, { headers: from("203.0.113.7") });
+      expect(remote.status, pathname).toBe(404);
+      const page = await remote.text();
+      expect(page, pathname).toContain("We can&#x27;t find that page");
+      expect(page, pathname).not.toMatch(/Outbox|Simulated chain/);
+      expect(
+        await waitForLogLine(
+          server,
+          (l) =>
+            l.msg === "development page refused: the client is not on this machine" && l.path === pathname,
+        ),
+        pathname,
+      ).toMatchObject({ level: "warn" });
+    }
+    // Client-side navigation asks for the page's data: the same rule.
+    expect((await fetch(`${server.url}/dev/outbox.data`, { headers: from("203.0.113.7") })).status).toBe(404);
+
+    // A test endpoint (APP_ENV=test here): a malformed body is a 400 from this machine, a 404 otherwise.
+    const staff = (ip: string) =>
+      fetch(`${server.url}/api/test/staff`, {
+        method: "POST",
+        headers: { ...from(ip), "content-type": "application/json" },
+        body: "{}",
+      });
+    expect((await staff("127.0.0.9")).status).toBe(400);
+    const refused = await staff("203.0.113.7");
+    expect(refused.status).toBe(404);
+    expect(await refused.text()).toBe("Not Found");
+    // The log names the path, never the address.
+    expect(server.output()).not.toContain("203.0.113.7");
   });
 
   test("every request writes one JSON log line carrying the response's request id, without the query string", async () => {
@@ -184,6 +224,20 @@ test.describe("with no operator settings", () => {
   });
   test.afterAll(async () => {
     expect(await server.stop()).toBe(0);
+  });
+
+  test("a test server listens only on this machine unless HOST is set", async () => {
+    expect(server.logLines().find((l) => l.msg === "listening")).toMatchObject({ host: "127.0.0.1" });
+    expect((await fetch(`http://127.0.0.1:${server.port}/healthz`)).status).toBe(200);
+    // Through this machine's network address, nothing answers.
+    const external = Object.values(networkInterfaces())
+      .flat()
+      .find((i) => i && !i.internal && i.family === "IPv4")?.address;
+    test.skip(!external, "this machine has no network address besides loopback");
+    await expect(fetch(`http://${external}:${server.port}/healthz`)).rejects.toThrow();
+    // Without a trusted proxy a forwarded address changes nothing: the socket's loopback address counts.
+    const outbox = await fetch(`${server.url}/dev/outbox`, { headers: { "x-forwarded-for": "203.0.113.7" } });
+    expect(outbox.status).toBe(200);
   });
 
   test("without a trusted proxy a forwarded https header does not turn HSTS on", async () => {
