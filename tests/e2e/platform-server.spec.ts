@@ -312,6 +312,7 @@ test.describe("limits on live-price streams", () => {
               resolve({ status: 200, close });
           });
           response.on("end", () => {
+            if (response.statusCode === 200) return; // an accepted stream that ended: resolved already
             const retryAfter = response.headers["retry-after"];
             resolve({
               status: response.statusCode ?? 0,
