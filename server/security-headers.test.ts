@@ -83,7 +83,6 @@ describe("Permissions-Policy", () => {
         "hid",
         "midi",
         "display-capture",
-        "clipboard-read",
         "publickey-credentials-get",
       ]) {
         expect(entries, feature).toContain(`${feature}=()`);

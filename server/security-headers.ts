@@ -16,7 +16,9 @@ const hsts = "max-age=31536000; includeSubDomains";
  * Browser features the app never uses, denied to the page and any frame (Permissions-Policy).
  * Deliberately NOT denied, because the app uses them: clipboard-write (the copy buttons on deposit
  * addresses and reviews), web-share (sharing a review), fullscreen and picture-in-picture (the
- * intro video's own controls). Only names Chromium recognises, so the header logs no warnings.
+ * intro video's own controls). Not denied either: clipboard-read, which browsers already put behind
+ * a permission prompt and which the browser tests use to check what a copy button copied.
+ * Only names Chromium recognises, so the header logs no warnings.
  * A feature that starts using one of these (passkeys: publickey-credentials-*; a payment sheet:
  * payment) must take it off this list.
  */
@@ -26,7 +28,6 @@ export const deniedBrowserFeatures = Object.freeze([
   "browsing-topics",
   "camera",
   "captured-surface-control",
-  "clipboard-read",
   "compute-pressure",
   "display-capture",
   "encrypted-media",
