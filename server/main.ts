@@ -63,6 +63,10 @@ http.use((req, res, next) => {
   next();
 });
 
+// Content-Security-Policy, HSTS and the rest (server/security-headers.ts), before anything can
+// answer, so the server's own refusal pages carry them too.
+http.use(securityHeaders({ dev, isProduction: config.isProduction, publicUrl: config.publicUrl }));
+
 // Cross-site form posts are refused before any route sees them (server/request-guards.ts).
 http.use((req, res, next) => {
   const refusal = crossSiteRefusal(req);
@@ -79,9 +83,6 @@ http.use((req, res, next) => {
     "It came from another website. Please try again from this site.",
   );
 });
-
-// Content-Security-Policy, HSTS and the rest (server/security-headers.ts).
-http.use(securityHeaders({ dev, isProduction: config.isProduction, publicUrl: config.publicUrl }));
 
 http.use(
   compression({

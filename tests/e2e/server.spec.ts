@@ -154,6 +154,9 @@ test.describe("cross-site requests", () => {
       });
       expect(refused.status(), path).toBe(403);
       expect(refused.headers()["content-type"]).toMatch(/^text\/html/);
+      // The server's own refusal page carries the security headers too.
+      expect(refused.headers()["x-frame-options"], path).toBe("DENY");
+      expect(refused.headers()["permissions-policy"], path).toContain("camera=()");
       expect(await refused.text()).toContain("<h1>This request was refused</h1>");
       const marked = await request.post(path, {
         headers: { "sec-fetch-site": "cross-site" },
