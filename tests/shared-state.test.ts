@@ -99,6 +99,8 @@ const MODULE_STATE: Record<string, string> = {
   "app/domain/withdrawals/jobs.server.ts: running":
     "the withdrawal pass in progress, so passes never overlap",
   "server/main.ts: stopping": "set once when the process is shutting down",
+  "app/domain/market-data/quote-stream-slots.server.ts: holder":
+    "this server's open live-price streams, per client and in all (counted to limit them)",
   "app/runtime.server.ts: outboxWorker": "the process's outbox worker, started at boot, stopped at shutdown",
   "app/domain/mail/outbox.server.ts: derivedKeys":
     "the outbox sealing key derived from each secret (a pure cache)",
