@@ -1,2 +1,3 @@
 export * from "./amount.ts";
 export * from "./assets.ts";
+export * from "./decimal.ts";
