@@ -3,6 +3,7 @@
  * (see pricing.server.ts); this file is pure so the browser can format them too.
  */
 import { deepFreeze } from "../freeze.ts";
+import { groupThousands } from "../money/decimal.ts";
 
 export type BillingPeriod = "monthly" | "yearly";
 
@@ -43,5 +44,5 @@ export function formatUsdCents(cents: number): string {
   if (!Number.isSafeInteger(cents) || cents < 0) throw new RangeError(`not a price in cents: ${cents}`);
   const dollars = Math.floor(cents / 100);
   const rest = String(cents % 100).padStart(2, "0");
-  return `$${dollars.toString().replace(/\B(?=(\d{3})+(?!\d))/g, ",")}.${rest}`;
+  return `$${groupThousands(dollars.toString())}.${rest}`;
 }

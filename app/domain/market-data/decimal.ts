@@ -2,10 +2,12 @@
  * Exact decimal strings for prices. Providers send JSON numbers; we keep the decimal text they
  * stand for (the shortest round-trip form, which is what the provider wrote for ≤ 17 significant
  * digits) and store it in a PostgreSQL `numeric`. Arithmetic that feeds stored prices is done on
- * scaled bigints here, never on floats.
+ * scaled bigints by the decimal module of `domain/money`, never on floats; the helpers below keep
+ * the names market data has always used and say which rounding each one applies.
  */
+import { type Decimal, formatDecimal, mulDiv, safeParseDecimal, scaleDecimal } from "../money/decimal.ts";
 
-const plain = /^-?\d+(\.\d+)?$/;
+const signed = { allowNegative: true } as const;
 
 /** A JSON number or numeric string as a plain decimal string (no exponent), or null. */
 export function toDecimalString(value: unknown): string | null {
@@ -17,12 +19,14 @@ export function toDecimalString(value: unknown): string | null {
   }
   if (typeof value === "string") {
     const text = value.trim().replace(/,/g, "");
-    if (plain.test(text)) return normalize(text);
+    const decimal = safeParseDecimal(text, signed);
+    if (decimal) return formatDecimal(decimal);
     if (/^-?\d+(\.\d+)?e[+-]?\d+$/i.test(text)) return expandExponent(text);
   }
   return null;
 }
 
+// "2.217e-5" → "0.00002217": moves the point of the mantissa's digits by the exponent.
 function expandExponent(text: string): string {
   const [mantissa = "0", exponentText = "0"] = text.toLowerCase().split("e");
   const negative = mantissa.startsWith("-");
@@ -36,59 +40,49 @@ function expandExponent(text: string): string {
   return normalize((negative ? "-" : "") + result);
 }
 
-/** Strips leading zeros and trailing fractional zeros: "031.500" → "31.5". */
+/**
+ * Strips leading zeros and trailing fractional zeros: "031.500" → "31.5". Text that is not a plain
+ * decimal (PostgreSQL's numeric "NaN") comes back unchanged.
+ */
 export function normalize(text: string): string {
-  const negative = text.startsWith("-");
-  let [intPart = "0", fracPart = ""] = text.replace("-", "").split(".");
-  intPart = intPart.replace(/^0+(?=\d)/, "");
-  fracPart = fracPart.replace(/0+$/, "");
-  const body = fracPart ? `${intPart}.${fracPart}` : intPart;
-  return negative && body !== "0" ? `-${body}` : body;
+  const decimal = safeParseDecimal(text, signed);
+  return decimal ? formatDecimal(decimal) : text;
 }
 
-/** Decimal string → bigint scaled by 10^scale (truncates beyond the scale). */
+/** Decimal string → bigint scaled by 10^scale, rounded down (toward zero) beyond the scale. */
 export function toScaled(text: string, scale: number): bigint {
-  if (!plain.test(text)) throw new Error(`not a decimal: ${text}`);
-  const negative = text.startsWith("-");
-  const [intPart = "0", fracPart = ""] = text.replace("-", "").split(".");
-  const value = BigInt(intPart + fracPart.padEnd(scale, "0").slice(0, scale));
-  return negative ? -value : value;
+  return scaleDecimal(parseSigned(text), scale, "down");
 }
 
 /** Scaled bigint → decimal string. */
 export function fromScaled(value: bigint, scale: number): string {
-  const negative = value < 0n;
-  const digits = (negative ? -value : value).toString().padStart(scale + 1, "0");
-  const text = scale === 0 ? digits : `${digits.slice(0, -scale)}.${digits.slice(-scale)}`;
-  return normalize((negative ? "-" : "") + text);
+  return formatDecimal({ digits: value, scale });
 }
 
-/** a ÷ b rounded half up to `scale` decimals, exactly. */
+/**
+ * a ÷ b rounded half up (ties away from zero) to `scale` decimals. Both operands are first cut
+ * to `scale + 2` decimals (rounded down), as the seed's derived prices always were.
+ */
 export function divide(a: string, b: string, scale: number): string {
   const work = scale + 2;
   const x = toScaled(a, work);
   const y = toScaled(b, work);
   if (y === 0n) throw new Error("division by zero");
-  const factor = 10n ** BigInt(scale);
-  const numerator = x * factor * 2n;
-  let q = numerator / y;
-  q = q >= 0n ? (q + 1n) / 2n : (q - 1n) / 2n;
-  return fromScaled(q, scale);
+  // mulDiv divides by a positive number; the divisor's sign moves to the dividend.
+  const quotient = mulDiv(y < 0n ? -x : x, 10n ** BigInt(scale), y < 0n ? -y : y, "halfUp");
+  return fromScaled(quotient, scale);
 }
 
-/** a × b rounded half up to `scale` decimals, exactly. */
+/** a × b rounded half up (ties away from zero) to `scale` decimals, exactly. */
 export function multiply(a: string, b: string, scale: number): string {
-  const sa = decimals(a);
-  const sb = decimals(b);
-  const product = toScaled(a, sa) * toScaled(b, sb);
-  const shift = sa + sb - scale;
-  if (shift <= 0) return fromScaled(product * 10n ** BigInt(-shift), scale);
-  const divisor = 10n ** BigInt(shift);
-  const half = divisor / 2n;
-  const rounded = product >= 0n ? (product + half) / divisor : (product - half) / divisor;
-  return fromScaled(rounded, scale);
+  const x = parseSigned(a);
+  const y = parseSigned(b);
+  const product: Decimal = { digits: x.digits * y.digits, scale: x.scale + y.scale };
+  return fromScaled(scaleDecimal(product, scale, "halfUp"), scale);
 }
 
-function decimals(text: string) {
-  return text.split(".")[1]?.length ?? 0;
+function parseSigned(text: string): Decimal {
+  const decimal = safeParseDecimal(text, signed);
+  if (!decimal) throw new Error(`not a decimal: ${text}`);
+  return decimal;
 }

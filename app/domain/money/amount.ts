@@ -1,6 +1,7 @@
 // Parsing and formatting of amounts: the only place text becomes minor units and back (ADR 0003).
 // Pure: imported by the browser (form validation) and the server (actions) alike.
 import { type Asset, isAsset, MAX_AMOUNT_MINOR, scaleOf } from "./assets.ts";
+import { groupThousands, mulDiv } from "./decimal.ts";
 
 export type AmountErrorCode = "not_text" | "format" | "too_many_decimals" | "negative" | "zero" | "too_large";
 
@@ -93,7 +94,7 @@ export function formatAmount(minor: bigint, asset: Asset, options: FormatOptions
   let shownScale = scale;
   if (options.decimals !== undefined && options.decimals < scale) {
     const drop = 10n ** BigInt(scale - Math.max(0, options.decimals));
-    abs = (abs + drop / 2n) / drop;
+    abs = mulDiv(abs, 1n, drop, "halfUp");
     shownScale = Math.max(0, options.decimals);
   }
   const digits = abs.toString().padStart(shownScale + 1, "0");
@@ -106,7 +107,7 @@ export function formatAmount(minor: bigint, asset: Asset, options: FormatOptions
   } else if (options.decimals > scale) {
     fraction = fraction.padEnd(options.decimals, "0");
   }
-  if (options.grouping) whole = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  if (options.grouping) whole = groupThousands(whole);
   const sign = negative && abs !== 0n ? "-" : "";
   return `${sign}${whole}${fraction ? `.${fraction}` : ""}`;
 }

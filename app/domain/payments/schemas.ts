@@ -10,6 +10,8 @@ import {
   validateTronAddress,
 } from "../chain/validate.ts";
 import { formatAmount, safeParseAmount } from "../money/amount.ts";
+import { convertAtRate } from "../money/conversion.ts";
+import { parseDecimal } from "../money/decimal.ts";
 import { z } from "../zod.ts";
 import {
   type AmountLimits,
@@ -151,11 +153,8 @@ export type BankWithdrawalValues = z.output<typeof bankWithdrawalSchema>;
 
 /** NGN estimate of a USD amount at the configured rate (seed: 1,458.65), rounded down to kobo. */
 export function ngnEstimateMinor(usdMinor: bigint, ngnPerUsd: string): bigint {
-  const [whole, fraction = ""] = ngnPerUsd.split(".");
-  const rateScale = fraction.length;
-  const rate = BigInt(`${whole}${fraction}`);
-  // usdMinor is cents and NGN has 2 decimals too: ngnMinor = usdMinor × rate / 10^rateScale.
-  return (usdMinor * rate) / 10n ** BigInt(rateScale);
+  // usdMinor is cents and NGN has 2 decimals too: kobo = cents × rate.
+  return convertAtRate(usdMinor, parseDecimal(ngnPerUsd), "down");
 }
 
 export function formatNgn(ngnMinor: bigint): string {

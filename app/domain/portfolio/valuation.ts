@@ -2,37 +2,27 @@
 // text) → US cents, and US cents → EUR/GBP cents at a USD rate. Pure and exact: no floats touch
 // an amount, and rounding (half up, to the cent) happens once, at the end. The ledger never reads
 // these values; they are what the dashboard and wallet show.
-import { ASSET_INFO, type Asset, CRYPTO_ASSETS, type CryptoAsset } from "../money/assets.ts";
+import { type Asset, CRYPTO_ASSETS, type CryptoAsset } from "../money/assets.ts";
+import { convertAtRate, usdMinorOfAmount } from "../money/conversion.ts";
+import { type Decimal, groupThousands, safeParseDecimal } from "../money/decimal.ts";
 
-const DECIMAL = /^\d+(\.\d+)?$/;
-
-/** A non-negative decimal string → [integer digits, scale]. Throws on anything else. */
-function parseDecimal(text: string): [bigint, number] {
-  if (!DECIMAL.test(text)) throw new Error(`not a non-negative decimal: ${text}`);
-  const [whole = "0", fraction = ""] = text.split(".");
-  return [BigInt(whole + fraction), fraction.length];
-}
-
-/** n ÷ 10^shift rounded half up (n ≥ 0). */
-function shiftRound(n: bigint, shift: number): bigint {
-  if (shift <= 0) return n * 10n ** BigInt(-shift);
-  const divisor = 10n ** BigInt(shift);
-  return (n + divisor / 2n) / divisor;
+/** A non-negative decimal string (a price or a rate). Throws on anything else. */
+function parseNonNegative(text: string): Decimal {
+  const decimal = safeParseDecimal(text);
+  if (!decimal) throw new Error(`not a non-negative decimal: ${text}`);
+  return decimal;
 }
 
 /** The USD value, in cents, of `minor` units of `asset` at `priceUsd` per whole coin. */
 export function valueInUsdCents(minor: bigint, asset: Asset, priceUsd: string): bigint {
   if (minor < 0n) throw new RangeError("a balance to value is never negative");
-  const [price, priceScale] = parseDecimal(priceUsd);
-  // minor × 10^-scale coins × price × 10^-priceScale USD = product × 10^-(scale+priceScale) USD.
-  return shiftRound(minor * price, ASSET_INFO[asset].scale + priceScale - 2);
+  return usdMinorOfAmount(minor, asset, parseNonNegative(priceUsd), "halfUp");
 }
 
 /** US cents → cents of a currency quoted as units per 1 USD ("0.92" EUR per USD). */
 export function convertUsdCents(cents: bigint, perUsd: string): bigint {
   if (cents < 0n) throw new RangeError("a value to convert is never negative");
-  const [rate, rateScale] = parseDecimal(perUsd);
-  return shiftRound(cents * rate, rateScale);
+  return convertAtRate(cents, parseNonNegative(perUsd), "halfUp");
 }
 
 export const DISPLAY_CURRENCIES = Object.freeze(["USD", "EUR", "GBP"] as const);
@@ -46,7 +36,7 @@ export function isDisplayCurrency(value: unknown): value is DisplayCurrency {
 export function formatCents(cents: bigint, currency: DisplayCurrency): string {
   const negative = cents < 0n;
   const abs = negative ? -cents : cents;
-  const whole = (abs / 100n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  const whole = groupThousands((abs / 100n).toString());
   const fraction = (abs % 100n).toString().padStart(2, "0");
   const symbol = currency === "USD" ? "$" : currency === "EUR" ? "€" : "£";
   return `${negative ? "-" : ""}${symbol}${whole}.${fraction}`;

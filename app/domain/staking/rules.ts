@@ -5,6 +5,8 @@
 import { deepFreeze } from "../freeze.ts";
 import { formatAmount, parseAmount } from "../money/amount.ts";
 import { ASSET_INFO, type CryptoAsset, scaleOf } from "../money/assets.ts";
+import { amountOfUsdMinor, parsePrice, usdMinorOfAmount } from "../money/conversion.ts";
+import { mulDiv, scaleDecimal } from "../money/decimal.ts";
 
 /** The six terms the seed offers; the operator sets the rate of each (product brief §2). */
 export const STAKE_DURATIONS_DAYS = Object.freeze([3, 7, 14, 30, 90, 180] as const);
@@ -53,7 +55,7 @@ export function stakeReward(amountMinor: bigint, aprBps: number, durationDays: n
   if (!Number.isSafeInteger(aprBps) || aprBps < 0) throw new RangeError("aprBps must be a whole number ≥ 0");
   if (!Number.isSafeInteger(durationDays) || durationDays <= 0)
     throw new RangeError("durationDays must be a whole number > 0");
-  return (amountMinor * BigInt(aprBps) * BigInt(durationDays)) / (BPS_PER_UNIT * DAYS_PER_YEAR);
+  return mulDiv(amountMinor, BigInt(aprBps) * BigInt(durationDays), BPS_PER_UNIT * DAYS_PER_YEAR, "down");
 }
 
 /** "6.5" for 650 bps: the APR as a percent, exact, without trailing zeros. */
@@ -71,10 +73,10 @@ export function formatAprPercent(aprBps: number): string {
  * pay: "2.46" for 2.465753 USDT. Balances and history keep the exact amount.
  */
 export function formatReward(rewardMinor: bigint, asset: CryptoAsset): string {
-  const decimals = Math.min(ASSET_INFO[asset].displayDecimals, scaleOf(asset));
-  const unit = 10n ** BigInt(scaleOf(asset) - decimals);
-  const sign = rewardMinor < 0n ? -1n : 1n;
-  const truncated = sign * (((sign * rewardMinor) / unit) * unit);
+  const scale = scaleOf(asset);
+  const decimals = Math.min(ASSET_INFO[asset].displayDecimals, scale);
+  const shown = scaleDecimal({ digits: rewardMinor, scale }, decimals, "down");
+  const truncated = shown * 10n ** BigInt(scale - decimals);
   // Trailing zeros go, as in every other amount the app shows ("500 USDT", "2.4 USDT").
   return formatAmount(truncated, asset, { grouping: true });
 }
@@ -108,21 +110,12 @@ export function earlyExitPreview(position: { amountMinor: bigint; rewardMinor: b
  * counts for no more than it is worth). `priceUsd` is an exact decimal string.
  */
 export function usdValueMinor(amountMinor: bigint, asset: CryptoAsset, priceUsd: string): bigint {
-  const [whole = "0", fraction = ""] = priceUsd.split(".");
-  if (!/^\d+$/.test(whole) || !/^\d*$/.test(fraction)) throw new TypeError(`not a price: ${priceUsd}`);
-  const priceScaled = BigInt(whole + fraction);
-  // amount / 10^scale × price / 10^fraction × 100 cents
-  return (amountMinor * priceScaled * 100n) / 10n ** BigInt(scaleOf(asset) + fraction.length);
+  return usdMinorOfAmount(amountMinor, asset, parsePrice(priceUsd), "down");
 }
 
 /** The smallest amount of `asset` worth at least `usdMinor` at `priceUsd` (rounded UP). */
 export function minimumInAsset(usdMinor: bigint, asset: CryptoAsset, priceUsd: string): bigint {
-  const [whole = "0", fraction = ""] = priceUsd.split(".");
-  const priceScaled = BigInt(whole + fraction);
-  if (priceScaled === 0n) throw new RangeError("price must be above zero");
-  const numerator = usdMinor * 10n ** BigInt(scaleOf(asset) + fraction.length);
-  const denominator = priceScaled * 100n;
-  return (numerator + denominator - 1n) / denominator;
+  return amountOfUsdMinor(usdMinor, asset, parsePrice(priceUsd), "up");
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -4,6 +4,7 @@
 // Prices are exact decimal strings, amounts bigint minor units: no floating point anywhere.
 import { formatAmount, safeParseAmount } from "../money/amount.ts";
 import { type Asset, scaleOf } from "../money/assets.ts";
+import { type Decimal, formatDecimal, mulDiv, safeParseDecimal } from "../money/decimal.ts";
 import { z } from "../zod.ts";
 
 /** The seed's swap currencies in its order, plus USD (cash: what a demo account starts with). */
@@ -71,11 +72,11 @@ export function toOptions(from: SwapCurrency, list: readonly SwapCurrency[] = SW
 // ---------------------------------------------------------------------------------------------
 // Quote arithmetic
 
-/** An exact decimal string as an integer and its number of decimals: "1700.5" → 17005n, 1. */
-function decimalParts(text: string): { digits: bigint; scale: number } {
-  if (!/^\d+(\.\d+)?$/.test(text)) throw new TypeError(`not a decimal price: ${text}`);
-  const [whole = "0", fraction = ""] = text.split(".");
-  return { digits: BigInt(whole + fraction), scale: fraction.length };
+/** An exact decimal price: "1700.5" → 17005n at scale 1. */
+function decimalParts(text: string): Decimal {
+  const decimal = safeParseDecimal(text);
+  if (!decimal) throw new TypeError(`not a decimal price: ${text}`);
+  return decimal;
 }
 
 export interface QuoteMathInput {
@@ -109,12 +110,10 @@ function checkBps(value: number, name: string) {
     throw new RangeError(`${name} must be whole basis points in 0–9999`);
 }
 
+/** numerator ÷ denominator as decimal text, truncated to `decimals` (a displayed rate). */
 function ratioText(numerator: bigint, denominator: bigint, decimals: number): string {
-  const scaled = (numerator * 10n ** BigInt(decimals)) / denominator;
-  const digits = scaled.toString().padStart(decimals + 1, "0");
-  const whole = digits.slice(0, -decimals);
-  const fraction = digits.slice(-decimals).replace(/0+$/, "");
-  return fraction ? `${whole}.${fraction}` : whole;
+  const digits = mulDiv(numerator, 10n ** BigInt(decimals), denominator, "down");
+  return formatDecimal({ digits, scale: decimals });
 }
 
 /**
@@ -138,10 +137,13 @@ export function quoteMath(input: QuoteMathInput): QuoteMath {
   const rateNumerator = pf.digits * 10n ** BigInt(pt.scale);
   const rateDenominator = pt.digits * 10n ** BigInt(pf.scale);
   const keep = 10_000n - BigInt(input.spreadBps);
-  const numerator = input.fromAmountMinor * rateNumerator * keep * 10n ** BigInt(st);
-  const denominator = rateDenominator * 10_000n * 10n ** BigInt(sf);
-  const grossToMinor = numerator / denominator;
-  const feeMinor = (grossToMinor * BigInt(input.feeBps) + 9_999n) / 10_000n;
+  const grossToMinor = mulDiv(
+    input.fromAmountMinor,
+    rateNumerator * keep * 10n ** BigInt(st),
+    rateDenominator * 10_000n * 10n ** BigInt(sf),
+    "down",
+  );
+  const feeMinor = mulDiv(grossToMinor, BigInt(input.feeBps), 10_000n, "up");
   return {
     grossToMinor,
     feeMinor,

@@ -22,6 +22,7 @@ import {
   OPERATION_TYPES,
   type OperationStatus,
 } from "~/domain/ledger/types.ts";
+import { groupThousands } from "~/domain/money/decimal.ts";
 import { Badge } from "~/ui/badge.tsx";
 import { Button, ButtonLink, buttonClass } from "~/ui/button.tsx";
 import { Card } from "~/ui/card.tsx";
@@ -67,17 +68,10 @@ function formatDate(iso: string) {
   return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}, ${hh}:${mm} UTC`;
 }
 
-/** "12345.678" → "12,345.678": grouping for reading; the digits stay exact. */
-function grouped(amount: string) {
-  const [whole = "", fraction] = amount.split(".");
-  const text = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-  return fraction === undefined ? text : `${text}.${fraction}`;
-}
-
 function amountText(row: HistoryRowJson) {
-  const main = `${grouped(row.amount)} ${row.asset}`;
+  const main = `${groupThousands(row.amount)} ${row.asset}`;
   return row.counterAmount && row.counterAsset
-    ? `${main} → ${grouped(row.counterAmount)} ${row.counterAsset}`
+    ? `${main} → ${groupThousands(row.counterAmount)} ${row.counterAsset}`
     : main;
 }
 
@@ -288,10 +282,10 @@ export default function Transactions({ loaderData }: Route.ComponentProps) {
                     <Td className="whitespace-nowrap text-muted">{formatDate(row.createdAt)}</Td>
                     <Td className="font-medium">{OPERATION_TYPE_LABELS[row.type]}</Td>
                     <Td className="text-right tabular-nums">
-                      {grouped(row.amount)}
+                      {groupThousands(row.amount)}
                       {row.counterAmount && row.counterAsset ? (
                         <span className="block text-xs text-muted">
-                          → {grouped(row.counterAmount)} {row.counterAsset}
+                          → {groupThousands(row.counterAmount)} {row.counterAsset}
                         </span>
                       ) : null}
                     </Td>

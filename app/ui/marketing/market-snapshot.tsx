@@ -1,4 +1,5 @@
 import { Activity } from "lucide-react";
+import { formatDecimal, safeParseDecimal, scaleDecimal } from "~/domain/money/decimal.ts";
 
 /**
  * Slot for the market data service (issue: market data). It renders only what it is given:
@@ -14,11 +15,13 @@ export interface SnapshotQuote {
   source: string;
 }
 
+/** "$64,250.51", or "$0.0516" below a dollar: cut (not rounded) to 2 or 4 decimals. */
 function formatUsd(decimal: string) {
-  const [whole = "0", fraction = ""] = decimal.split(".");
-  const digits = Number(whole) >= 1 ? 2 : 4;
-  const cents = fraction.padEnd(digits, "0").slice(0, digits);
-  return `$${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",")}.${cents}`;
+  const price = safeParseDecimal(decimal, { allowNegative: true });
+  if (!price) return `$${decimal}`;
+  const decimals = scaleDecimal(price, 0, "down") >= 1n ? 2 : 4;
+  const shown = scaleDecimal(price, decimals, "down");
+  return `$${formatDecimal({ digits: shown, scale: decimals }, { minDecimals: decimals, grouping: true })}`;
 }
 
 export function MarketSnapshot({
