@@ -267,7 +267,7 @@ class Replay {
  *   the same accounts queue instead of deadlocking.
  * - The idempotency key is global: a retry with the same content returns the first result
  *   (`replayed: true`); the same key with different content throws IdempotencyConflictError.
- * The work runs in the database function ledger_post_entry (migrations 0007, 0010, 0011, 0015),
+ * The work runs in the database function ledger_post_entry (as it stands today: db/ledger.sql),
  * called as a named prepared statement, so an entry without an operation costs one round trip.
  */
 export async function postEntry(db: Db, input: PostEntryInput): Promise<PostedEntry> {
