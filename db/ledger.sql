@@ -34,6 +34,8 @@
 --     idempotency_key_unique UNIQUE (idempotency_key): a retry finds the first entry
 --     key_check              length(idempotency_key) between 1 and 200
 --     id_ledger_unique       UNIQUE (id, ledger); ledger_check; operation_id -> ledger_operations
+--     code                   text NOT NULL: one of LEDGER_CODES (app/domain/ledger/types.ts),
+--                            checked in code only
 --   ledger_postings    append-only; entry and account checked per statement (ADR 0033), not by
 --                      foreign keys
 --     entry_account_unique   UNIQUE (entry_id, account_id): one posting per account per entry

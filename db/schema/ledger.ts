@@ -138,7 +138,7 @@ export const ledgerEntries = pgTable(
   {
     id: bigint("id", { mode: "bigint" }).primaryKey().generatedAlwaysAsIdentity(),
     ledger: text("ledger", { enum: ["real", "demo"] }).notNull(),
-    /** What kind of movement: 'deposit', 'withdrawal.hold', 'swap', 'demo.funding' … */
+    /** What kind of movement: one of LEDGER_CODES (app/domain/ledger/types.ts), checked in code. */
     code: text("code").notNull(),
     idempotencyKey: text("idempotency_key").notNull(),
     /** SHA-256 of the entry's canonical content: a retry must match it exactly. */

@@ -104,7 +104,7 @@ describe("postEntry", () => {
       await expect(
         postEntry(t.db, {
           idempotencyKey: key("bad"),
-          code: "test",
+          code: "deposit",
           ledger: "real",
           postings: [...postings],
         }),
@@ -119,7 +119,7 @@ describe("postEntry", () => {
     await expect(
       postEntry(t.db, {
         idempotencyKey: key("overdraw"),
-        code: "test",
+        code: "withdrawal.complete",
         ledger: "real",
         postings: [
           { account: { userId: "u-poor", kind: "available", asset: "USD" }, amount: -501n },
@@ -136,7 +136,7 @@ describe("postEntry", () => {
     await expect(
       postEntry(t.db, {
         idempotencyKey: key("treasury"),
-        code: "test",
+        code: "swap",
         ledger: "real",
         postings: [
           { account: { system: "treasury", asset: "BTC" }, amount: -1n },
@@ -147,7 +147,7 @@ describe("postEntry", () => {
     await expect(
       postEntry(t.db, {
         idempotencyKey: key("pool"),
-        code: "test",
+        code: "stake.open",
         ledger: "real",
         postings: [
           { account: { system: "rewards_pool", asset: "BTC" }, amount: -1n },
@@ -160,7 +160,7 @@ describe("postEntry", () => {
   it("a retry with the same key and content returns the first result and writes nothing new", async () => {
     const input = {
       idempotencyKey: "retry-key",
-      code: "deposit",
+      code: "deposit" as const,
       ledger: "real" as const,
       postings: [
         { account: { system: "deposits" as const, asset: "USD" as const }, amount: -700n },
@@ -192,7 +192,7 @@ describe("postEntry", () => {
     await deposit("u-conflict", "USD", 100n);
     const input = (amount: bigint) => ({
       idempotencyKey: "conflict-key",
-      code: "deposit",
+      code: "deposit" as const,
       ledger: "real" as const,
       postings: [
         { account: { system: "deposits" as const, asset: "USD" as const }, amount: -amount },
@@ -201,7 +201,7 @@ describe("postEntry", () => {
     });
     await postEntry(t.db, input(100n));
     await expect(postEntry(t.db, input(101n))).rejects.toBeInstanceOf(IdempotencyConflictError);
-    await expect(postEntry(t.db, { ...input(100n), code: "other" })).rejects.toBeInstanceOf(
+    await expect(postEntry(t.db, { ...input(100n), code: "swap" })).rejects.toBeInstanceOf(
       IdempotencyConflictError,
     );
     expect((await getBalances(t.db, { ledger: "real", userId: "u-conflict" })).USD.available).toBe(200n);
@@ -210,7 +210,7 @@ describe("postEntry", () => {
   it("writes the operation in the same transaction as the postings", async () => {
     const entry = await postEntry(t.db, {
       idempotencyKey: key("swap"),
-      code: "test",
+      code: "deposit",
       ledger: "real",
       postings: [
         { account: { system: "deposits", asset: "USD" }, amount: -100n },
@@ -252,7 +252,7 @@ describe("postEntry", () => {
     await expect(
       postEntry(t.db, {
         idempotencyKey: key("failing"),
-        code: "test",
+        code: "withdrawal.complete",
         ledger: "real",
         postings: [
           { account: { userId: "u-op", kind: "available", asset: "USD" }, amount: -1_000n },
@@ -280,7 +280,7 @@ describe("postEntry", () => {
     const credit = (k: string) =>
       postEntry(t.db, {
         idempotencyKey: k,
-        code: "deposit.credit",
+        code: "deposit",
         ledger: "real",
         postings: [
           { account: { system: "deposits", asset: "BTC" }, amount: -5_000n },
@@ -367,7 +367,7 @@ describe("real and demo ledgers never meet", () => {
     await expect(
       postEntry(t.db, {
         idempotencyKey: key("cross"),
-        code: "test",
+        code: "transfer",
         ledger: "real",
         postings: [
           { account: { userId: "u-both", kind: "available", asset: "USD", ledger: "demo" }, amount: -100n },
@@ -378,7 +378,7 @@ describe("real and demo ledgers never meet", () => {
     await expect(
       postEntry(t.db, {
         idempotencyKey: key("cross"),
-        code: "test",
+        code: "demo.funding",
         ledger: "real",
         postings: [
           { account: { system: "demo_funding", asset: "USD" }, amount: -100n },
