@@ -400,7 +400,7 @@ describe("real and demo ledgers never meet", () => {
     await expectDatabaseError(
       t.db.transaction(async (tx) => {
         await tx.execute(sql`insert into ledger_entries (ledger, code, idempotency_key, request_hash)
-          values ('real', 'raw', 'raw-cross', 'x')`);
+          values ('real', 'deposit', 'raw-cross', 'x')`);
         await tx.execute(sql`insert into ledger_postings (entry_id, account_id, ledger, asset, amount)
           select id, ${account?.id}::bigint, 'demo', 'USD', -100 from ledger_entries where idempotency_key = 'raw-cross'
           union all
@@ -412,7 +412,7 @@ describe("real and demo ledgers never meet", () => {
     await expectDatabaseError(
       t.db.transaction(async (tx) => {
         await tx.execute(sql`insert into ledger_entries (ledger, code, idempotency_key, request_hash)
-          values ('real', 'raw', 'raw-cross-2', 'x')`);
+          values ('real', 'deposit', 'raw-cross-2', 'x')`);
         await tx.execute(sql`insert into ledger_postings (entry_id, account_id, ledger, asset, amount)
           select id, ${account?.id}::bigint, 'real', 'USD', -100 from ledger_entries where idempotency_key = 'raw-cross-2'
           union all
@@ -441,7 +441,7 @@ describe("the database enforces the rules without the code", () => {
   function rawEntry(keyText: string, memberAmount: number, depositsAmount: number) {
     return t.db.transaction(async (tx) => {
       await tx.execute(sql`insert into ledger_entries (ledger, code, idempotency_key, request_hash)
-        values ('real', 'raw', ${keyText}, 'x')`);
+        values ('real', 'deposit', ${keyText}, 'x')`);
       await tx.execute(sql`insert into ledger_postings (entry_id, account_id, ledger, asset, amount)
         select id, ${memberAccount}::bigint, 'real', 'USD', ${memberAmount}::bigint from ledger_entries where idempotency_key = ${keyText}
         union all
@@ -456,7 +456,7 @@ describe("the database enforces the rules without the code", () => {
   it("rejects an entry with no postings", async () => {
     await expectDatabaseError(
       t.db.execute(
-        sql`insert into ledger_entries (ledger, code, idempotency_key, request_hash) values ('real', 'raw', 'raw-empty', 'x')`,
+        sql`insert into ledger_entries (ledger, code, idempotency_key, request_hash) values ('real', 'deposit', 'raw-empty', 'x')`,
       ),
       /at least two are required/,
     );
@@ -518,7 +518,7 @@ describe("the database enforces the rules without the code", () => {
     await expectDatabaseError(
       t.db.transaction(async (tx) => {
         await tx.execute(sql`insert into ledger_entries (ledger, code, idempotency_key, request_hash)
-          values ('real', 'raw', 'raw-ghost-account', 'x')`);
+          values ('real', 'deposit', 'raw-ghost-account', 'x')`);
         await tx.execute(sql`insert into ledger_postings (entry_id, account_id, ledger, asset, amount)
           select id, 999999999, 'real', 'USD', 3 from ledger_entries where idempotency_key = 'raw-ghost-account'
           union all
@@ -530,7 +530,7 @@ describe("the database enforces the rules without the code", () => {
     await expectDatabaseError(
       t.db.transaction(async (tx) => {
         await tx.execute(sql`insert into ledger_entries (ledger, code, idempotency_key, request_hash)
-          values ('real', 'raw', 'raw-wrong-asset', 'x')`);
+          values ('real', 'deposit', 'raw-wrong-asset', 'x')`);
         await tx.execute(sql`insert into ledger_postings (entry_id, account_id, ledger, asset, amount)
           select id, ${memberAccount}::bigint, 'real', 'BTC', 3 from ledger_entries where idempotency_key = 'raw-wrong-asset'
           union all
