@@ -4,7 +4,8 @@
 // function and every trigger on a ledger_* table, runs db/ledger.sql in their place and reads the
 // catalog again. Both readings must be the same: the same functions and triggers, the same
 // definitions (pg_get_functiondef, pg_get_triggerdef) apart from comments and layout, the same
-// per-function settings (proconfig) and privileges, the same enabled state of each trigger.
+// per-function settings (proconfig) and privileges, the same enabled state of each trigger (and
+// the same constraints and indexes: the file must not change a table).
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -120,7 +121,9 @@ interface CatalogRow {
 }
 
 // Every function and user trigger of the public schema (not only the ledger's): an object that
-// db/ledger.sql creates or changes outside the ledger's names shows up too.
+// db/ledger.sql creates or changes outside the ledger's names shows up too. Constraints and
+// indexes as well, though the file stands in for none of them: the tables are Drizzle's
+// (db/schema/ledger.ts), and a statement in db/ledger.sql that changed one would be a difference.
 const CATALOG = `
   select 'function ' || p.oid::regprocedure::text as name, pg_get_functiondef(p.oid) as definition,
          'settings ' || coalesce(array_to_string(array(select s from unnest(p.proconfig) s order by s), ', '), 'none')
@@ -133,6 +136,15 @@ const CATALOG = `
          'enabled ' || t.tgenabled::text, ''
     from pg_trigger t join pg_class c on c.oid = t.tgrelid join pg_namespace n on n.oid = c.relnamespace
    where n.nspname = 'public' and not t.tgisinternal
+  union all
+  select 'constraint ' || k.conname || ' on ' || c.relname, pg_get_constraintdef(k.oid),
+         'validated ' || k.convalidated::text, ''
+    from pg_constraint k join pg_class c on c.oid = k.conrelid join pg_namespace n on n.oid = c.relnamespace
+   where n.nspname = 'public'
+  union all
+  select 'index ' || i.relname, pg_get_indexdef(i.oid), '', ''
+    from pg_index x join pg_class i on i.oid = x.indexrelid join pg_namespace n on n.oid = i.relnamespace
+   where n.nspname = 'public'
    order by 1`;
 
 // What db/ledger.sql stands in for: ledger_* functions, and triggers on ledger_* tables or
@@ -290,6 +302,16 @@ describe("the comparison notices drift", () => {
     ]);
     expect((await compareWithLedgerSql(t.database, without)).differences).toEqual([
       "only in the migrated database: trigger ledger_holds_no_truncate on ledger_holds",
+    ]);
+  });
+
+  it("fails when db/ledger.sql changes a table, which only migrations may do", async () => {
+    const altering = `${LEDGER_SQL}
+      ALTER TABLE ledger_postings DROP CONSTRAINT ledger_postings_amount_check;
+      CREATE INDEX ledger_entries_code_idx ON ledger_entries (code);`;
+    expect((await compareWithLedgerSql(t.database, altering)).differences).toEqual([
+      "only in the migrated database: constraint ledger_postings_amount_check on ledger_postings",
+      "only in db/ledger.sql: index ledger_entries_code_idx",
     ]);
   });
 });

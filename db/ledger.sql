@@ -9,7 +9,8 @@
 -- Kept true by db/ledger-sql.db.test.ts: it migrates a fresh database, then, in a transaction it
 -- rolls back, drops every ledger_* function and every trigger on a ledger_* table, runs this file
 -- in their place and compares pg_get_functiondef, pg_get_triggerdef, per-function settings
--- (proconfig) and privileges before and after. Comments and layout may differ; nothing else may.
+-- (proconfig) and privileges before and after. Comments and layout may differ; nothing else may,
+-- and the file must leave every table's constraints and indexes as the migrations made them.
 -- To change a rule: write a migration (copy the CREATE OR REPLACE FUNCTION from here), then make
 -- the same change here. The test fails until both agree.
 --
@@ -67,11 +68,12 @@
 -- non-negative account would go below zero.
 --
 -- Hot system accounts (treasury, fees, withdrawals …) are split into up to 8 shards so concurrent
--- credits do not queue on one row lock: a posting that needs no funds check (a credit, or a debit
--- of deposits / demo_funding, which may go negative) "floats" to whichever shard nobody holds. A
--- debit of a non-negative system account is "whole": it locks every shard and, when shard 0 alone
--- is short, first moves the others into shard 0 with an ordinary balanced entry of its own (code
--- 'ledger.consolidate'), so the journal stays the only way a balance changes.
+-- credits do not queue on one row lock. A system-account posting that needs no funds check (a
+-- credit, or a debit of deposits / demo_funding, which may go negative) "floats" to whichever
+-- shard nobody holds. A debit of a non-negative system account is "whole": it locks every shard
+-- and, when shard 0 alone is short, first moves the others into shard 0 with an ordinary balanced
+-- entry of its own (code 'ledger.consolidate'), so the journal stays the only way a balance
+-- changes. Member accounts have shard 0 only.
 --
 -- The settings (migrations 0015, 0016, ADR 0033 addendum): every statement here is a lookup by a
 -- unique index over a handful of postings, but generate_series and arrays are estimated at 1000
