@@ -103,7 +103,7 @@ function transfer(database: Database, from: string, to: string) {
 function payTreasury(database: Database, from: string) {
   return postEntry(database.db, {
     idempotencyKey: `bench-${runId}-${keySeq++}`,
-    code: "fee",
+    code: "swap",
     ledger: "real",
     postings: [
       { account: { userId: from, kind: "available", asset: "USD" }, amount: -1n },

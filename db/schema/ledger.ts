@@ -15,10 +15,11 @@ import {
 } from "drizzle-orm/pg-core";
 
 // The double-entry ledger (issue 6, ADR 0031). Amounts are bigint minor units (ADR 0030).
-// Invariants live in the database: a posting's ledger and asset are its account's (composite
-// foreign keys), an entry's postings all share the entry's ledger (so 'real' and 'demo' never
-// meet), balances of member accounts cannot go negative (CHECK), postings and entries are
-// append-only and every entry sums to zero per asset (triggers in migration 'ledger_rules').
+// Invariants live in the database: a posting's ledger and asset are its account's and its
+// entry's (so 'real' and 'demo' never meet; checked per statement by a trigger, ADR 0033),
+// balances of member accounts cannot go negative (CHECK), postings and entries are append-only and
+// every entry sums to zero per asset (triggers). Those functions and triggers, as they stand
+// today and with why, are in db/ledger.sql.
 
 const ledgerCheck = (column: unknown) => sql`${column} in ('real', 'demo')`;
 const assetCheck = (column: unknown) =>
@@ -137,7 +138,7 @@ export const ledgerEntries = pgTable(
   {
     id: bigint("id", { mode: "bigint" }).primaryKey().generatedAlwaysAsIdentity(),
     ledger: text("ledger", { enum: ["real", "demo"] }).notNull(),
-    /** What kind of movement: 'deposit', 'withdrawal.hold', 'swap', 'demo.funding' … */
+    /** What kind of movement: one of LEDGER_CODES (app/domain/ledger/types.ts), checked in code. */
     code: text("code").notNull(),
     idempotencyKey: text("idempotency_key").notNull(),
     /** SHA-256 of the entry's canonical content: a retry must match it exactly. */

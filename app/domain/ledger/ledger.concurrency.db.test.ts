@@ -41,7 +41,7 @@ describe.runIf(onPostgres)("ledger under concurrency (PostgreSQL)", () => {
       Array.from({ length: 50 }, (_, i) =>
         postEntry(t.db, {
           idempotencyKey: `race-debit-${i}`,
-          code: "withdrawal",
+          code: "withdrawal.complete",
           ledger: "real",
           postings: [
             { account: { userId: "race-debit", kind: "available", asset: "USD" }, amount: -3n },
@@ -196,7 +196,7 @@ describe.runIf(onPostgres)("ledger under concurrency (PostgreSQL)", () => {
       Array.from({ length: 40 }, (_, i) =>
         postEntry(t.db, {
           idempotencyKey: `shard-credit-${i}`,
-          code: "treasury.funding",
+          code: "treasury.fund",
           ledger: "real",
           postings: [
             { account: { system: "deposits", asset: "SOL" }, amount: -5n },
@@ -214,7 +214,7 @@ describe.runIf(onPostgres)("ledger under concurrency (PostgreSQL)", () => {
     const payout = (key: string, amount: bigint) =>
       postEntry(t.db, {
         idempotencyKey: key,
-        code: "payout",
+        code: "swap",
         ledger: "real",
         postings: [
           { account: { system: "treasury", asset: "SOL" }, amount: -amount },

@@ -104,7 +104,7 @@ describe("postEntry", () => {
       await expect(
         postEntry(t.db, {
           idempotencyKey: key("bad"),
-          code: "test",
+          code: "deposit",
           ledger: "real",
           postings: [...postings],
         }),
@@ -119,7 +119,7 @@ describe("postEntry", () => {
     await expect(
       postEntry(t.db, {
         idempotencyKey: key("overdraw"),
-        code: "test",
+        code: "withdrawal.complete",
         ledger: "real",
         postings: [
           { account: { userId: "u-poor", kind: "available", asset: "USD" }, amount: -501n },
@@ -136,7 +136,7 @@ describe("postEntry", () => {
     await expect(
       postEntry(t.db, {
         idempotencyKey: key("treasury"),
-        code: "test",
+        code: "swap",
         ledger: "real",
         postings: [
           { account: { system: "treasury", asset: "BTC" }, amount: -1n },
@@ -147,7 +147,7 @@ describe("postEntry", () => {
     await expect(
       postEntry(t.db, {
         idempotencyKey: key("pool"),
-        code: "test",
+        code: "stake.open",
         ledger: "real",
         postings: [
           { account: { system: "rewards_pool", asset: "BTC" }, amount: -1n },
@@ -160,7 +160,7 @@ describe("postEntry", () => {
   it("a retry with the same key and content returns the first result and writes nothing new", async () => {
     const input = {
       idempotencyKey: "retry-key",
-      code: "deposit",
+      code: "deposit" as const,
       ledger: "real" as const,
       postings: [
         { account: { system: "deposits" as const, asset: "USD" as const }, amount: -700n },
@@ -192,7 +192,7 @@ describe("postEntry", () => {
     await deposit("u-conflict", "USD", 100n);
     const input = (amount: bigint) => ({
       idempotencyKey: "conflict-key",
-      code: "deposit",
+      code: "deposit" as const,
       ledger: "real" as const,
       postings: [
         { account: { system: "deposits" as const, asset: "USD" as const }, amount: -amount },
@@ -201,7 +201,7 @@ describe("postEntry", () => {
     });
     await postEntry(t.db, input(100n));
     await expect(postEntry(t.db, input(101n))).rejects.toBeInstanceOf(IdempotencyConflictError);
-    await expect(postEntry(t.db, { ...input(100n), code: "other" })).rejects.toBeInstanceOf(
+    await expect(postEntry(t.db, { ...input(100n), code: "swap" })).rejects.toBeInstanceOf(
       IdempotencyConflictError,
     );
     expect((await getBalances(t.db, { ledger: "real", userId: "u-conflict" })).USD.available).toBe(200n);
@@ -210,7 +210,7 @@ describe("postEntry", () => {
   it("writes the operation in the same transaction as the postings", async () => {
     const entry = await postEntry(t.db, {
       idempotencyKey: key("swap"),
-      code: "test",
+      code: "deposit",
       ledger: "real",
       postings: [
         { account: { system: "deposits", asset: "USD" }, amount: -100n },
@@ -252,7 +252,7 @@ describe("postEntry", () => {
     await expect(
       postEntry(t.db, {
         idempotencyKey: key("failing"),
-        code: "test",
+        code: "withdrawal.complete",
         ledger: "real",
         postings: [
           { account: { userId: "u-op", kind: "available", asset: "USD" }, amount: -1_000n },
@@ -280,7 +280,7 @@ describe("postEntry", () => {
     const credit = (k: string) =>
       postEntry(t.db, {
         idempotencyKey: k,
-        code: "deposit.credit",
+        code: "deposit",
         ledger: "real",
         postings: [
           { account: { system: "deposits", asset: "BTC" }, amount: -5_000n },
@@ -367,7 +367,7 @@ describe("real and demo ledgers never meet", () => {
     await expect(
       postEntry(t.db, {
         idempotencyKey: key("cross"),
-        code: "test",
+        code: "transfer",
         ledger: "real",
         postings: [
           { account: { userId: "u-both", kind: "available", asset: "USD", ledger: "demo" }, amount: -100n },
@@ -378,7 +378,7 @@ describe("real and demo ledgers never meet", () => {
     await expect(
       postEntry(t.db, {
         idempotencyKey: key("cross"),
-        code: "test",
+        code: "demo.funding",
         ledger: "real",
         postings: [
           { account: { system: "demo_funding", asset: "USD" }, amount: -100n },
@@ -400,7 +400,7 @@ describe("real and demo ledgers never meet", () => {
     await expectDatabaseError(
       t.db.transaction(async (tx) => {
         await tx.execute(sql`insert into ledger_entries (ledger, code, idempotency_key, request_hash)
-          values ('real', 'raw', 'raw-cross', 'x')`);
+          values ('real', 'deposit', 'raw-cross', 'x')`);
         await tx.execute(sql`insert into ledger_postings (entry_id, account_id, ledger, asset, amount)
           select id, ${account?.id}::bigint, 'demo', 'USD', -100 from ledger_entries where idempotency_key = 'raw-cross'
           union all
@@ -412,7 +412,7 @@ describe("real and demo ledgers never meet", () => {
     await expectDatabaseError(
       t.db.transaction(async (tx) => {
         await tx.execute(sql`insert into ledger_entries (ledger, code, idempotency_key, request_hash)
-          values ('real', 'raw', 'raw-cross-2', 'x')`);
+          values ('real', 'deposit', 'raw-cross-2', 'x')`);
         await tx.execute(sql`insert into ledger_postings (entry_id, account_id, ledger, asset, amount)
           select id, ${account?.id}::bigint, 'real', 'USD', -100 from ledger_entries where idempotency_key = 'raw-cross-2'
           union all
@@ -441,7 +441,7 @@ describe("the database enforces the rules without the code", () => {
   function rawEntry(keyText: string, memberAmount: number, depositsAmount: number) {
     return t.db.transaction(async (tx) => {
       await tx.execute(sql`insert into ledger_entries (ledger, code, idempotency_key, request_hash)
-        values ('real', 'raw', ${keyText}, 'x')`);
+        values ('real', 'deposit', ${keyText}, 'x')`);
       await tx.execute(sql`insert into ledger_postings (entry_id, account_id, ledger, asset, amount)
         select id, ${memberAccount}::bigint, 'real', 'USD', ${memberAmount}::bigint from ledger_entries where idempotency_key = ${keyText}
         union all
@@ -456,7 +456,7 @@ describe("the database enforces the rules without the code", () => {
   it("rejects an entry with no postings", async () => {
     await expectDatabaseError(
       t.db.execute(
-        sql`insert into ledger_entries (ledger, code, idempotency_key, request_hash) values ('real', 'raw', 'raw-empty', 'x')`,
+        sql`insert into ledger_entries (ledger, code, idempotency_key, request_hash) values ('real', 'deposit', 'raw-empty', 'x')`,
       ),
       /at least two are required/,
     );
@@ -518,7 +518,7 @@ describe("the database enforces the rules without the code", () => {
     await expectDatabaseError(
       t.db.transaction(async (tx) => {
         await tx.execute(sql`insert into ledger_entries (ledger, code, idempotency_key, request_hash)
-          values ('real', 'raw', 'raw-ghost-account', 'x')`);
+          values ('real', 'deposit', 'raw-ghost-account', 'x')`);
         await tx.execute(sql`insert into ledger_postings (entry_id, account_id, ledger, asset, amount)
           select id, 999999999, 'real', 'USD', 3 from ledger_entries where idempotency_key = 'raw-ghost-account'
           union all
@@ -530,7 +530,7 @@ describe("the database enforces the rules without the code", () => {
     await expectDatabaseError(
       t.db.transaction(async (tx) => {
         await tx.execute(sql`insert into ledger_entries (ledger, code, idempotency_key, request_hash)
-          values ('real', 'raw', 'raw-wrong-asset', 'x')`);
+          values ('real', 'deposit', 'raw-wrong-asset', 'x')`);
         await tx.execute(sql`insert into ledger_postings (entry_id, account_id, ledger, asset, amount)
           select id, ${memberAccount}::bigint, 'real', 'BTC', 3 from ledger_entries where idempotency_key = 'raw-wrong-asset'
           union all

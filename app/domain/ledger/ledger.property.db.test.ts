@@ -256,7 +256,7 @@ async function runSequence(commands: Command[]) {
       case "stake":
         return {
           idempotencyKey: keyOf(cmd.key),
-          code: "stake",
+          code: "stake.open",
           ledger: cmd.ledger,
           postings: [
             { account: member(cmd.user, "available", cmd.asset), amount: -cmd.amount },
@@ -276,7 +276,7 @@ async function runSequence(commands: Command[]) {
       case "fundTreasury":
         return {
           idempotencyKey: keyOf(cmd.key),
-          code: cmd.kind,
+          code: cmd.kind === "fundPool" ? "rewards_pool.fund" : "treasury.fund",
           ledger: cmd.ledger,
           postings: [
             { account: { system: "deposits", asset: cmd.asset }, amount: -cmd.amount },
@@ -289,7 +289,7 @@ async function runSequence(commands: Command[]) {
       case "reward":
         return {
           idempotencyKey: keyOf(cmd.key),
-          code: "reward",
+          code: "stake.reward",
           ledger: cmd.ledger,
           postings: [
             { account: { system: "rewards_pool", asset: cmd.asset }, amount: -cmd.amount },

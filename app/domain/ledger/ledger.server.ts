@@ -21,7 +21,9 @@ import {
   DEMO_FUNDING_USD_MINOR,
   type HoldStatus,
   isLedger,
+  isLedgerCode,
   type Ledger,
+  type LedgerCode,
   MEMBER_ACCOUNT_KINDS,
   type MemberAccountKind,
   OPERATION_STATUSES,
@@ -65,8 +67,8 @@ export type OperationInput =
 
 export interface PostEntryInput {
   idempotencyKey: string;
-  /** What kind of movement this is, e.g. 'deposit', 'withdrawal.hold', 'swap', 'demo.funding'. */
-  code: string;
+  /** What kind of movement this is: one of LEDGER_CODES ('deposit', 'withdrawal.hold', 'swap' …). */
+  code: LedgerCode;
   ledger: Ledger;
   postings: PostingInput[];
   operation?: OperationInput;
@@ -110,9 +112,7 @@ function validateEntry(input: PostEntryInput) {
   ) {
     throw new InvalidEntryError("An entry needs an idempotency key of 1 to 200 characters.");
   }
-  if (typeof input.code !== "string" || input.code.length < 1 || input.code.length > 100) {
-    throw new InvalidEntryError("An entry needs a code of 1 to 100 characters.");
-  }
+  if (!isLedgerCode(input.code)) throw new InvalidEntryError(`Unknown ledger code: ${String(input.code)}`);
   if (!Array.isArray(input.postings) || input.postings.length < 2) {
     throw new InvalidEntryError("An entry needs at least two postings.");
   }
@@ -267,7 +267,7 @@ class Replay {
  *   the same accounts queue instead of deadlocking.
  * - The idempotency key is global: a retry with the same content returns the first result
  *   (`replayed: true`); the same key with different content throws IdempotencyConflictError.
- * The work runs in the database function ledger_post_entry (migrations 0007, 0010, 0011, 0015),
+ * The work runs in the database function ledger_post_entry (as it stands today: db/ledger.sql),
  * called as a named prepared statement, so an entry without an operation costs one round trip.
  */
 export async function postEntry(db: Db, input: PostEntryInput): Promise<PostedEntry> {
@@ -453,7 +453,7 @@ export async function holdFunds(
     userId: string;
     asset: Asset;
     amount: bigint;
-    code?: string;
+    code?: LedgerCode;
     operation?: OperationInput;
   },
 ): Promise<{ hold: Hold; replayed: boolean }> {
@@ -494,7 +494,7 @@ export async function holdFunds(
 export interface ResolveHoldInput {
   holdId: bigint;
   idempotencyKey: string;
-  code?: string;
+  code?: LedgerCode;
   /** The hold's operation moves to this status (default: completed on post, failed on void). */
   operationStatus?: Exclude<OperationStatus, "pending">;
   references?: Record<string, string>;

@@ -29,6 +29,46 @@ export const NEGATIVE_ALLOWED_KINDS: readonly SystemAccountKind[] = Object.freez
   "demo_funding",
 ]);
 
+/**
+ * What kind of movement a ledger entry is (`ledger_entries.code`). A closed list: the ledger's API
+ * takes only these, so a typo cannot invent a kind of movement that no report, audit or person
+ * reading the journal knows about. A new flow that moves money adds its code here.
+ */
+export const LEDGER_CODES = Object.freeze([
+  // Money in: a confirmed chain deposit or an approved bank credit; a demo account's virtual USD.
+  "deposit",
+  "demo.funding",
+  // Withdrawals (ADR 0053): held when requested, then completed, or released to the member.
+  "withdrawal.hold",
+  "withdrawal.complete",
+  "withdrawal.cancel",
+  "withdrawal.reject",
+  "withdrawal.expire",
+  // holdFunds, postHold and voidHold when the caller names no code of its own.
+  "hold",
+  "hold.post",
+  "hold.void",
+  // Staking (ADR 0060) and swaps against the treasury (ADR 0061).
+  "stake.open",
+  "stake.mature",
+  "stake.reward",
+  "stake.exit",
+  "swap",
+  // The operator funds the rewards pool and the treasury (four eyes, ADR 0055).
+  "rewards_pool.fund",
+  "treasury.fund",
+  // Member to member. No screen offers it yet; the ledger's own tests and bench/ledger-bench.ts
+  // use it as the plainest movement between two accounts that both must stay at or above zero.
+  "transfer",
+  // Written only by ledger_post_entry itself, when it gathers a hot account's shards (db/ledger.sql).
+  "ledger.consolidate",
+] as const);
+export type LedgerCode = (typeof LEDGER_CODES)[number];
+
+export function isLedgerCode(value: unknown): value is LedgerCode {
+  return (LEDGER_CODES as readonly unknown[]).includes(value);
+}
+
 export const OPERATION_TYPES = Object.freeze([
   "deposit",
   "withdrawal",

@@ -28,7 +28,7 @@ describe("portfolioView", () => {
     await fundDemoAccount(t.db, { userId: "p-member", idempotencyKey: "p-demo" });
     await postEntry(t.db, {
       idempotencyKey: "p-btc",
-      code: "test.credit",
+      code: "demo.funding",
       ledger: "demo",
       postings: [
         { account: { system: "demo_funding", asset: "BTC" }, amount: -25_000_000n },

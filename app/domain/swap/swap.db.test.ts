@@ -206,7 +206,7 @@ describe("swap quotes", () => {
     if (!q.ok) throw new Error(q.message);
     await postEntry(t.db, {
       idempotencyKey: key("spend"),
-      code: "withdrawal",
+      code: "withdrawal.complete",
       ledger: "real",
       postings: [
         { account: { userId: "cid", kind: "available", asset: "BTC" }, amount: -1n },
