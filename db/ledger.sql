@@ -36,7 +36,7 @@
 --     key_check              length(idempotency_key) between 1 and 200
 --     id_ledger_unique       UNIQUE (id, ledger); ledger_check; operation_id -> ledger_operations
 --     code                   text NOT NULL: one of LEDGER_CODES (app/domain/ledger/types.ts),
---                            checked in code only
+--                            CHECK ledger_entries_code_check (migration 0018)
 --   ledger_postings    append-only; entry and account checked per statement (ADR 0033), not by
 --                      foreign keys
 --     entry_account_unique   UNIQUE (entry_id, account_id): one posting per account per entry

@@ -138,7 +138,7 @@ export const ledgerEntries = pgTable(
   {
     id: bigint("id", { mode: "bigint" }).primaryKey().generatedAlwaysAsIdentity(),
     ledger: text("ledger", { enum: ["real", "demo"] }).notNull(),
-    /** What kind of movement: one of LEDGER_CODES (app/domain/ledger/types.ts), checked in code. */
+    /** What kind of movement: one of LEDGER_CODES (app/domain/ledger/types.ts); a test keeps the CHECK equal to it. */
     code: text("code").notNull(),
     idempotencyKey: text("idempotency_key").notNull(),
     /** SHA-256 of the entry's canonical content: a retry must match it exactly. */
@@ -152,6 +152,12 @@ export const ledgerEntries = pgTable(
     index("ledger_entries_operation_idx").on(t.operationId),
     check("ledger_entries_ledger_check", ledgerCheck(t.ledger)),
     check("ledger_entries_key_check", sql`length(${t.idempotencyKey}) between 1 and 200`),
+    check(
+      "ledger_entries_code_check",
+      sql`${t.code} in ('deposit', 'demo.funding', 'withdrawal.hold', 'withdrawal.complete', 'withdrawal.cancel',
+        'withdrawal.reject', 'withdrawal.expire', 'hold', 'hold.post', 'hold.void', 'stake.open', 'stake.mature',
+        'stake.reward', 'stake.exit', 'swap', 'rewards_pool.fund', 'treasury.fund', 'transfer', 'ledger.consolidate')`,
+    ),
   ],
 );
 
