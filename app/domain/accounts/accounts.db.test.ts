@@ -314,10 +314,7 @@ describe("no e-mail enumeration", () => {
     expect(known.message).toBe("An email has been sent to your inbox!");
     const toMember = await t.db.select().from(devMailbox).where(eq(devMailbox.to, member.email));
     expect(toMember.some((m) => m.subject.startsWith("Reset your"))).toBe(true);
-    const toGhost = await t.db
-      .select()
-      .from(devMailbox)
-      .where(eq(devMailbox.to, "ghost@example.test"));
+    const toGhost = await t.db.select().from(devMailbox).where(eq(devMailbox.to, "ghost@example.test"));
     expect(toGhost).toHaveLength(0);
   });
 

@@ -2,13 +2,7 @@ import { and, eq, like } from "drizzle-orm";
 import { type TOTP, URI } from "otpauth";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
-import {
-  auditLog,
-  authVerifications,
-  devMailbox,
-  sessions,
-  twoFactors,
-} from "../../../db/schema/index.ts";
+import { auditLog, authVerifications, devMailbox, sessions, twoFactors } from "../../../db/schema/index.ts";
 import { setupTestDatabase } from "../../../tests/db.ts";
 import { requestContext } from "../../context.server.ts";
 import { useDatabase } from "../../db/db.server.ts";
