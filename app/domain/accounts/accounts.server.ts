@@ -51,6 +51,13 @@ export interface SessionUser {
   role: string;
 }
 
+/**
+ * How a session was signed in (ADR 0011): 'two-factor' only when this session itself completed a
+ * second factor (the TOTP or recovery-code step of sign-in, or confirming two-factor enrolment
+ * with a code); 'password' for everything else, including every session older than the column.
+ */
+export type SignInMethod = "password" | "two-factor";
+
 export interface CurrentSession {
   user: SessionUser;
   session: {
@@ -59,6 +66,7 @@ export interface CurrentSession {
     lastSeenAt: Date;
     expiresAt: Date;
     accountMode: AccountMode;
+    signInMethod: SignInMethod;
   };
 }
 
@@ -171,6 +179,7 @@ export async function getCurrentSession(
       lastSeenAt: seen,
       expiresAt: new Date(Math.min(absoluteEnd, seen.getTime() + idleMs(env))),
       accountMode: s.accountMode === "demo" ? "demo" : "real",
+      signInMethod: s.signInMethod === "two-factor" ? "two-factor" : "password",
     },
   };
 }
@@ -394,6 +403,13 @@ export async function completeSecondFactor(
     await audit(db, env, meta, "sign-in-second-factor-failed", userId, { reason: "code-reused" });
     return { ok: false, message: messages.invalidCode };
   }
+  // This session proved the second factor: the back-office asks for exactly that (ADR 0011).
+  if (result.response.token) {
+    await db
+      .update(sessions)
+      .set({ signInMethod: "two-factor" })
+      .where(and(eq(sessions.token, result.response.token), eq(sessions.userId, userId)));
+  }
   if (input.method === "recovery") await audit(db, env, meta, "recovery-code-used", userId);
   await audit(db, env, meta, "sign-in", userId, { secondFactor: input.method });
   return { ok: true, userId, setCookies: setCookiesOf(result.headers) };
@@ -531,19 +547,26 @@ export async function revokeSession(
   return deleted.length === 1;
 }
 
+/** Ends every session of the member but `keepSessionId`; `reason` says why in the audit log. */
 export async function revokeOtherSessions(
   db: Db,
   env: AccountsEnv,
   userId: string,
   keepSessionId: string,
   meta: RequestMeta,
+  reason?: "two-factor-enabled",
 ) {
   const deleted = await db
     .delete(sessions)
     .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)))
     .returning({ id: sessions.id });
-  if (deleted.length)
-    await audit(db, env, meta, "session-revoked", userId, { count: deleted.length, others: true });
+  if (deleted.length) {
+    await audit(db, env, meta, "session-revoked", userId, {
+      count: deleted.length,
+      others: true,
+      ...(reason ? { reason } : {}),
+    });
+  }
   return deleted.length;
 }
 
@@ -740,25 +763,37 @@ export async function confirmTwoFactorEnrolment(
   }
   await claimTotpStep(db, env, current.user.id, clean);
   const setCookies = setCookiesOf(headers);
-  await carryOverSession(db, current, setCookies);
+  // The code just typed proves the factor in this very session (after the password at the start
+  // of enrolment), so this session counts as signed in with two-factor (ADR 0011).
+  const sessionId = await carryOverSession(db, current, setCookies, "two-factor");
   await audit(db, env, meta, "two-factor-enabled", current.user.id);
+  // Every other session was signed in without the factor: a stolen password's session must not
+  // outlive the switch. (Without the new row's id, every session ends; the member signs in again.)
+  await revokeOtherSessions(db, env, current.user.id, sessionId ?? "", meta, "two-factor-enabled");
   return { ok: true, setCookies };
 }
 
 /**
- * better-auth replaces the session when two-factor is switched on or off (a new id for a new
- * privilege level). The new row keeps the old one's start time (the absolute limit still counts
- * from the sign-in) and its selected account mode.
+ * better-auth replaces the session when two-factor is switched on (a new id for a new privilege
+ * level). The new row keeps the old one's start time (the absolute limit still counts from the
+ * sign-in) and its selected account mode, and records how it is signed in. Returns its id.
  */
-async function carryOverSession(db: Db, previous: CurrentSession, setCookies: string[]) {
+async function carryOverSession(
+  db: Db,
+  previous: CurrentSession,
+  setCookies: string[],
+  signInMethod: SignInMethod,
+): Promise<string | undefined> {
   const line = setCookies.find((c) => /session_token=[^;]/.test(c) && !/Max-Age=0/i.test(c));
   const value = line ? decodeURIComponent(line.split(";")[0]?.split("=").slice(1).join("=") ?? "") : "";
   const token = value.split(".")[0];
-  if (!token) return;
-  await db
+  if (!token) return undefined;
+  const [row] = await db
     .update(sessions)
-    .set({ createdAt: previous.session.createdAt, accountMode: previous.session.accountMode })
-    .where(and(eq(sessions.token, token), eq(sessions.userId, previous.user.id)));
+    .set({ createdAt: previous.session.createdAt, accountMode: previous.session.accountMode, signInMethod })
+    .where(and(eq(sessions.token, token), eq(sessions.userId, previous.user.id)))
+    .returning({ id: sessions.id });
+  return row?.id;
 }
 
 export async function disableTwoFactor(
@@ -779,7 +814,7 @@ export async function disableTwoFactor(
     return { ok: false, message: "Your password is not correct." };
   }
   const setCookies = setCookiesOf(headers);
-  await carryOverSession(db, current, setCookies);
+  await carryOverSession(db, current, setCookies, "password");
   await audit(db, env, meta, "two-factor-disabled", current.user.id);
   return { ok: true, setCookies };
 }

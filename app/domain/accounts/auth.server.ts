@@ -84,6 +84,9 @@ export function createAuth(db: Db, config: AuthConfig, mailer: Mailer = createMa
       cookieCache: { enabled: false },
       additionalFields: {
         accountMode: { type: "string", required: false, defaultValue: "real", input: false },
+        // How this session was signed in (ADR 0011): every session starts as 'password'; ours
+        // (accounts.server.ts) marks the one that completed the second step 'two-factor'.
+        signInMethod: { type: "string", required: false, defaultValue: "password", input: false },
       },
     },
     emailAndPassword: {
