@@ -796,25 +796,83 @@ async function carryOverSession(
   return row?.id;
 }
 
+export type DisableTwoFactorResult = { ok: true } | (Failure & { field?: "password" | "code" });
+
+const wrongPassword = "Your password is not correct.";
+
+/**
+ * Turning two-factor sign-in off takes what turning it on gave: the password AND a current code
+ * from the authenticator (or an unused recovery code), so a stolen session plus the password is
+ * not enough. Attempts count as sign-in failures (the account's back-off, ADR 0012) and against
+ * the member's two-factor budget (10 per 15 minutes, like every code check); failures are audited
+ * as two-factor-disable-failed. The switch, the audit entry and (issue 14) the member's e-mail
+ * are one transaction; the session stays, no longer counting as signed in with two-factor.
+ */
 export async function disableTwoFactor(
   db: Db,
   env: AccountsEnv,
   current: CurrentSession,
-  password: string,
+  input: { password: string; code: string },
   meta: RequestMeta,
-): Promise<{ ok: true; setCookies: string[] } | Failure> {
-  let headers: Headers;
-  try {
-    ({ headers } = (await env.auth.api.disableTwoFactor({
-      body: { password },
-      headers: authHeaders(meta),
-      returnHeaders: true,
-    })) as unknown as { headers: Headers });
-  } catch {
-    return { ok: false, message: "Your password is not correct." };
+): Promise<DisableTwoFactorResult> {
+  const userId = current.user.id;
+  if (!current.user.twoFactorEnabled) return { ok: true };
+  const failed = (reason: string, detail: Record<string, unknown> = {}) =>
+    audit(db, env, meta, "two-factor-disable-failed", userId, { reason, ...detail });
+  const accountKey = `acct:${current.user.email.trim().toLowerCase()}`;
+  const backoff = await checkSignInAllowed(db, accountKey, env.clock);
+  const budget = backoff.allowed
+    ? await consume(db, `2fa-disable:${userId}`, limits.twoFactorPerUser, env.clock)
+    : backoff;
+  if (!budget.allowed) {
+    await failed("throttled");
+    return throttled(budget.retryAfterSeconds);
   }
-  const setCookies = setCookiesOf(headers);
-  await carryOverSession(db, current, setCookies, "password");
-  await audit(db, env, meta, "two-factor-disabled", current.user.id);
-  return { ok: true, setCookies };
+  if (!(await passwordMatches(db, userId, input.password))) {
+    await recordSignInFailure(db, accountKey, env.clock);
+    await failed("wrong-password");
+    return { ok: false, message: wrongPassword, field: "password" };
+  }
+  const code = input.code.replace(/\s+/g, "");
+  const method = /^\d{6}$/.test(code) ? "totp" : "recovery";
+  const proven =
+    method === "totp" ? await claimTotpStep(db, env, userId, code) : await spendRecoveryCode(env, code, meta);
+  if (!proven) {
+    await recordSignInFailure(db, accountKey, env.clock);
+    await failed("wrong-code", { method });
+    return { ok: false, message: messages.invalidCode, field: "code" };
+  }
+  await db.transaction(async (tx) => {
+    const [switched] = await tx
+      .update(users)
+      .set({ twoFactorEnabled: false, updatedAt: env.clock.now() })
+      .where(and(eq(users.id, userId), eq(users.twoFactorEnabled, true)))
+      .returning({ id: users.id });
+    // A second click that raced this one finds it already off: nothing more to do or to say.
+    if (!switched) return;
+    await tx.delete(twoFactors).where(eq(twoFactors.userId, userId));
+    // The factor those sessions proved no longer exists (ADR 0011).
+    await tx.update(sessions).set({ signInMethod: "password" }).where(eq(sessions.userId, userId));
+    await recordAudit(tx, auditCtx(env, meta), "two-factor-disabled", userId, { method });
+  });
+  return { ok: true };
+}
+
+async function passwordMatches(db: Db, userId: string, password: string) {
+  const [row] = await db
+    .select({ hash: authAccounts.password })
+    .from(authAccounts)
+    .where(and(eq(authAccounts.userId, userId), eq(authAccounts.providerId, "credential")));
+  return Boolean(row?.hash && password && (await verifyPassword({ hash: row.hash, password })));
+}
+
+/** Checks and uses up one of the signed-in member's recovery codes (better-auth, atomically). */
+async function spendRecoveryCode(env: AccountsEnv, code: string, meta: RequestMeta) {
+  if (!code || code.length > 64) return false;
+  try {
+    await env.auth.api.verifyBackupCode({ body: { code, disableSession: true }, headers: authHeaders(meta) });
+    return true;
+  } catch {
+    return false;
+  }
 }
