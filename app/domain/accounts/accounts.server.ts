@@ -5,6 +5,7 @@ import { Secret, TOTP } from "otpauth";
 import { authAccounts, sessions, twoFactors, users } from "../../../db/schema/index.ts";
 import type { Config } from "../../config.server.ts";
 import type { Db } from "../../db/client.server.ts";
+import { log } from "../../log.server.ts";
 import { createMailer, type Mailer } from "../mail/mailer.server.ts";
 import { existingAccountEmail } from "../mail/templates.ts";
 import { type AuditEvent, recordAudit } from "./audit.server.ts";
@@ -192,7 +193,13 @@ export function isEmailVerified(user: Pick<SessionUser, "emailVerified">) {
 // ---------------------------------------------------------------------------------------------
 // Sign-up
 
-export type SignUpResult = { ok: true; userId: string; setCookies: string[] } | Failure;
+/**
+ * The same answer whether the address is new or already has an account (ADR 0010 addendum):
+ * nobody is signed in by sign-up, and the result carries nothing that tells the two apart, so no
+ * route can leak it. A new member confirms the address with the e-mailed link, which signs them in;
+ * the owner of an existing address is told by e-mail that someone tried to sign up.
+ */
+export type SignUpResult = { ok: true } | Failure;
 
 export async function signUp(
   db: Db,
@@ -204,21 +211,16 @@ export async function signUp(
   if (!limited.allowed)
     return { ok: false, message: messages.unexpected, retryAfterSeconds: limited.retryAfterSeconds };
   const email = input.email.trim().toLowerCase();
-  if (await findUserIdByEmail(db, email)) {
-    // Same answer as any other failure, about as slow as a real sign-up, and the owner is told.
+  const existing = await findUserIdByEmail(db, email);
+  if (existing) {
+    // As slow as creating an account (one argon2id hash), and the owner is told.
     await hashPassword(input.password);
-    const base = env.config.publicUrl;
-    await sendMail(
-      env,
-      db,
-      email,
-      existingAccountEmail(env.config.brand.name, `${base}/login`, `${base}/forgotpassword`),
-    );
-    return { ok: false, message: messages.unexpected };
+    await tellOwnerOfSignUpAttempt(db, env, existing, email);
+    return { ok: true };
   }
-  let result: { headers: Headers; response: { user: { id: string } } };
+  let userId: string;
   try {
-    result = (await env.auth.api.signUpEmail({
+    const result = (await env.auth.api.signUpEmail({
       body: {
         email,
         password: input.password,
@@ -227,24 +229,40 @@ export async function signUp(
         lastName: input.lastName.trim(),
       },
       headers: authHeaders(meta),
-      returnHeaders: true,
-    })) as { headers: Headers; response: { user: { id: string } } };
-  } catch {
+    })) as { user: { id: string } };
+    userId = result.user.id;
+  } catch (error) {
+    // Two sign-ups for one new address at once: the one that lost answers like any existing one.
+    const winner = await findUserIdByEmail(db, email);
+    if (winner) {
+      await tellOwnerOfSignUpAttempt(db, env, winner, email);
+      return { ok: true };
+    }
+    log.error("sign-up failed", { code: errorCode(error) ?? "error" });
     return { ok: false, message: messages.unexpected };
   }
-  const userId = result.response.user.id;
   const referredBy = input.referralCode ? await findReferrer(db, input.referralCode) : undefined;
   await db
     .update(users)
     .set({ referralCode: newReferralCode(), ...(referredBy ? { referredBy } : {}) })
     .where(eq(users.id, userId));
   await ensureRealAccount(db, userId);
-  if (input.demo) {
-    await openDemoAccount(db, userId);
-    await db.update(sessions).set({ accountMode: "demo" }).where(eq(sessions.userId, userId));
-  }
+  // 'Try Free Demo': the demo account is open from the start and the confirmation link's
+  // sign-in selects it (verifyEmail).
+  if (input.demo) await openDemoAccount(db, userId);
   await audit(db, env, meta, "sign-up", userId, { demo: Boolean(input.demo), referred: Boolean(referredBy) });
-  return { ok: true, userId, setCookies: setCookiesOf(result.headers) };
+  return { ok: true };
+}
+
+/** Someone tried to sign up with an address that already has an account: its owner is told. */
+async function tellOwnerOfSignUpAttempt(db: Db, env: AccountsEnv, _userId: string, email: string) {
+  const base = env.config.publicUrl;
+  await sendMail(
+    env,
+    db,
+    email,
+    existingAccountEmail(env.config.brand.name, `${base}/login`, `${base}/forgotpassword`),
+  );
 }
 
 async function sendMail(env: AccountsEnv, db: Db, to: string, message: { subject: string; text: string }) {
@@ -640,19 +658,70 @@ export async function resetPassword(
   return { ok: true };
 }
 
-export async function verifyEmail(db: Db, env: AccountsEnv, token: string, meta: RequestMeta) {
+export type VerifyEmailResult = { ok: false } | { ok: true; signedIn: boolean; setCookies: string[] };
+
+/**
+ * The confirmation link. When it confirms a not-yet-confirmed address it also signs the member in
+ * (sign-up itself never does, ADR 0010 addendum) — unless the member has turned two-factor on
+ * since, which a link must not get past, or is disabled. A browser signed in as somebody else
+ * hands over to the link's member (the old session ends, as at every sign-in); the member's own
+ * session is kept as it is.
+ */
+export async function verifyEmail(
+  db: Db,
+  env: AccountsEnv,
+  token: string,
+  meta: RequestMeta,
+): Promise<VerifyEmailResult> {
   const userId = verificationTokenUserId(token);
   const [before] = userId
-    ? await db.select({ verified: users.emailVerified }).from(users).where(eq(users.id, userId))
+    ? await db
+        .select({
+          verified: users.emailVerified,
+          twoFactor: users.twoFactorEnabled,
+          disabledAt: users.disabledAt,
+        })
+        .from(users)
+        .where(eq(users.id, userId))
     : [];
+  if (before?.disabledAt) return { ok: false };
+  const previous = await getCurrentSession(db, env, meta).catch(() => null);
+  let headers: Headers;
   try {
-    await env.auth.api.verifyEmail({ query: { token }, headers: authHeaders(meta) });
+    ({ headers } = (await env.auth.api.verifyEmail({
+      query: { token },
+      headers: authHeaders(meta),
+      returnHeaders: true,
+    })) as unknown as { headers: Headers });
   } catch {
-    return { ok: false as const };
+    return { ok: false };
   }
   // better-auth has checked the token's signature and expiry, so its payload names the member.
-  if (userId && before && !before.verified) await audit(db, env, meta, "email-verified", userId);
-  return { ok: true as const };
+  if (!userId || !before) return { ok: true, signedIn: false, setCookies: [] };
+  if (!before.verified) await audit(db, env, meta, "email-verified", userId);
+  const setCookies = setCookiesOf(headers);
+  const created = previous?.user.id === userId ? undefined : sessionTokenOf(setCookies);
+  if (!created) return { ok: true, signedIn: previous?.user.id === userId, setCookies: [] };
+  if (before.twoFactor) {
+    await db.delete(sessions).where(eq(sessions.token, created));
+    return { ok: true, signedIn: false, setCookies: [] };
+  }
+  if (previous) await db.delete(sessions).where(eq(sessions.id, previous.session.id));
+  const [session] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.token, created), eq(sessions.userId, userId)));
+  // 'Try Free Demo' opened the demo account at sign-up: the first session starts in it.
+  if (session) await selectAccountMode(db, userId, session.id, "demo");
+  await audit(db, env, meta, "sign-in", userId, { secondFactor: false, via: "email-link" });
+  return { ok: true, signedIn: true, setCookies };
+}
+
+/** The session token inside a Set-Cookie that sets (not clears) the session cookie. */
+function sessionTokenOf(setCookies: string[]): string | undefined {
+  const line = setCookies.find((c) => /session_token=[^;]/.test(c) && !/Max-Age=0/i.test(c));
+  const value = line ? decodeURIComponent(line.split(";")[0]?.split("=").slice(1).join("=") ?? "") : "";
+  return value.split(".")[0] || undefined;
 }
 
 /** The member id inside a confirmation link's token (a JWT); trusted only once better-auth verified it. */
@@ -784,9 +853,7 @@ async function carryOverSession(
   setCookies: string[],
   signInMethod: SignInMethod,
 ): Promise<string | undefined> {
-  const line = setCookies.find((c) => /session_token=[^;]/.test(c) && !/Max-Age=0/i.test(c));
-  const value = line ? decodeURIComponent(line.split(";")[0]?.split("=").slice(1).join("=") ?? "") : "";
-  const token = value.split(".")[0];
+  const token = sessionTokenOf(setCookies);
   if (!token) return undefined;
   const [row] = await db
     .update(sessions)

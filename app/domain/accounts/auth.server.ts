@@ -93,7 +93,9 @@ export function createAuth(db: Db, config: AuthConfig, mailer: Mailer = createMa
       enabled: true,
       minPasswordLength: 8,
       maxPasswordLength: 256,
-      autoSignIn: true,
+      // Sign-up never signs in: its answer must not differ for an address that has an account
+      // (ADR 0010 addendum). The confirmation link signs the new member in instead.
+      autoSignIn: false,
       password: { hash: hashPassword, verify: verifyPassword },
       resetPasswordTokenExpiresIn: 3600,
       revokeSessionsOnPasswordReset: true,
@@ -105,7 +107,9 @@ export function createAuth(db: Db, config: AuthConfig, mailer: Mailer = createMa
     emailVerification: {
       sendOnSignUp: true,
       expiresIn: 24 * 3600,
-      autoSignInAfterVerification: false,
+      // Only when the link confirms a not-yet-confirmed address (better-auth), and never past a
+      // second factor: verifyEmail in accounts.server.ts drops that session.
+      autoSignInAfterVerification: true,
       async sendVerificationEmail({ user, token }) {
         const url = `${config.publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
         await mailer.send({ to: user.email, ...verificationEmail(config.brand.name, url) });
