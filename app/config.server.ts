@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { btcDeriver, tronDeriver } from "./domain/chain/addresses.ts";
 import { defaultNewsFeeds, isValidFeedList, parseFeedList } from "./domain/market-data/feeds.ts";
+import { parseAmount } from "./domain/money/amount.ts";
 
 /**
  * Configuration from environment variables, validated once at start-up.
@@ -89,8 +90,18 @@ const envSchema = z.object({
   DEPOSIT_ANNOUNCED_DAYS: z.coerce.number().gt(0).max(365).default(7),
   /** A withdrawal confirmed by e-mail must be confirmed within this many minutes, or it lapses (ADR 0054). */
   WITHDRAWAL_CONFIRM_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
-  /** Withdrawals worth more than this many USD need two different admins. */
-  WITHDRAWAL_TWO_ADMIN_USD: z.coerce.number().min(0).default(1000),
+  /**
+   * A member's withdrawals worth more than this many USD within WITHDRAWAL_TWO_ADMIN_WINDOW_HOURS
+   * (rolling, so splitting a sum does not avoid it) need two different admins (ADR 0053).
+   */
+  WITHDRAWAL_TWO_ADMIN_USD: z
+    .string()
+    .trim()
+    .regex(/^\d{1,12}(\.\d{1,2})?$/, { message: "must be an amount in USD such as 1000 or 999.99" })
+    .default("1000"),
+  WITHDRAWAL_TWO_ADMIN_WINDOW_HOURS: z.coerce.number().int().min(1).max(720).default(24),
+  /** Whether this server delivers queued e-mail (ADR 0056); off for a server that must not send. */
+  OUTBOX_WORKER: bool.default(true),
   NGN_PER_USD: z
     .string()
     .regex(/^\d+(\.\d{1,6})?$/, { message: "must be a decimal such as 1458.65" })
@@ -166,7 +177,9 @@ function shapeConfig(env: z.infer<typeof envSchema>) {
       trongridApiKey: env.TRONGRID_API_KEY,
       usdtTrc20Contract: env.USDT_TRC20_CONTRACT,
       withdrawalNewAddressHours: env.WITHDRAWAL_NEW_ADDRESS_HOURS,
-      withdrawalTwoAdminUsd: env.WITHDRAWAL_TWO_ADMIN_USD,
+      /** USD minor units, parsed once. */
+      withdrawalTwoAdminUsdMinor: parseAmount(env.WITHDRAWAL_TWO_ADMIN_USD, "USD"),
+      withdrawalTwoAdminWindowHours: env.WITHDRAWAL_TWO_ADMIN_WINDOW_HOURS,
       withdrawalConfirmMinutes: env.WITHDRAWAL_CONFIRM_MINUTES,
       ngnPerUsd: env.NGN_PER_USD,
       bank: {
@@ -176,6 +189,7 @@ function shapeConfig(env: z.infer<typeof envSchema>) {
         bic: env.DEPOSIT_BANK_BIC,
       },
     },
+    outboxWorker: env.OUTBOX_WORKER,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     /** Contact-form mail: the configured address, or the local outbox's placeholder outside production. */

@@ -65,6 +65,7 @@ export default [
     route("earn", "routes/admin/earn.tsx"),
     route("reviews", "routes/admin/reviews.tsx"),
     route("deposits", "routes/admin/deposits.tsx"),
+    route("approvals", "routes/admin/approvals.tsx"),
     route("withdrawals", "routes/admin/withdrawals.tsx"),
     route("members", "routes/admin/members.tsx"),
     route("members/:id", "routes/admin/member.tsx"),

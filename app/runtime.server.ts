@@ -3,7 +3,9 @@ import { getConfig } from "./config.server.ts";
 import { connectDatabase, disconnectDatabase, getDatabase } from "./db/db.server.ts";
 import { withStartupLock } from "./db/migrate.server.ts";
 import { startDepositWatchers, stopDepositWatchers } from "./domain/deposits/watch.server.ts";
+import { mailContextOf } from "./domain/mail/context.ts";
 import { createMailer } from "./domain/mail/mailer.server.ts";
+import { type OutboxWorker, startOutboxWorker } from "./domain/mail/outbox-worker.server.ts";
 import { startMarketData, stopMarketData } from "./domain/market-data/service.server.ts";
 import { startStakingJobs, stopStakingJobs } from "./domain/staking/jobs.server.ts";
 import { seedTradeDefaults } from "./domain/staking/seed.server.ts";
@@ -36,9 +38,23 @@ export async function boot() {
   // Staking maturity: every server runs it; settlements are claimed row by row (SKIP LOCKED).
   startStakingJobs(database.db);
   // Withdrawals not confirmed by e-mail in time lapse and their holds void (ADR 0054).
-  startWithdrawalJobs(database.db, createMailer(database.db, config), config.brand.name);
+  startWithdrawalJobs(database.db);
+  // E-mail queued with each state change goes out from here (ADR 0056).
+  if (config.outboxWorker) {
+    outboxWorker = await startOutboxWorker(
+      database,
+      createMailer(database.db, config),
+      mailContextOf(config),
+      {
+        url: config.database.kind === "postgres" ? config.database.url : undefined,
+      },
+    );
+  }
   return config;
 }
+
+// The process's one outbox worker (started at boot, stopped at shutdown).
+let outboxWorker: OutboxWorker | undefined;
 
 export async function isReady(): Promise<boolean> {
   try {
@@ -53,6 +69,9 @@ export async function shutdown() {
   await stopStakingJobs();
   await stopWithdrawalJobs();
   stopDepositWatchers();
+  // After the jobs, so what they queued on the way out is still handed over.
+  await outboxWorker?.stop();
+  outboxWorker = undefined;
   await stopMarketData();
   await disconnectDatabase();
 }

@@ -11,10 +11,10 @@ import {
   users,
 } from "../../../db/schema/index.ts";
 import { onPostgres, setupTestDatabase } from "../../../tests/db.ts";
+import { deliverMail } from "../../../tests/mailbox.ts";
 import { type Config, parseConfig } from "../../config.server.ts";
 import { requestContext } from "../../context.server.ts";
 import { useDatabase } from "../../db/db.server.ts";
-import { createOutboxMailer } from "../mail/mailer.server.ts";
 import {
   type AccountsEnv,
   changePassword,
@@ -57,8 +57,7 @@ let ipCounter = 0;
 beforeAll(() => {
   clock = fakeClock(new Date());
   const cfg = config();
-  const mailer = createOutboxMailer(t.db);
-  env = { auth: createAuth(t.db, cfg, mailer), config: cfg, clock, mailer };
+  env = { auth: createAuth(t.db, cfg), config: cfg, clock };
 });
 
 /** Each caller gets its own address so per-IP limits never couple the tests. */
@@ -144,7 +143,7 @@ describe("session cookie", () => {
     const prodEnv: AccountsEnv = {
       ...env,
       config: prod,
-      auth: createAuth(t.db, prod, createOutboxMailer(t.db)),
+      auth: createAuth(t.db, prod),
     };
     const member = await newMember();
     const result = await signIn(t.db, prodEnv, { email: member.email, password: member.password }, meta());
@@ -321,6 +320,7 @@ describe("no e-mail enumeration", () => {
     const unknown = await requestPasswordReset(t.db, env, "ghost@example.test", meta());
     expect(known).toEqual(unknown);
     expect(known.message).toBe("An email has been sent to your inbox!");
+    await deliverMail(t.db);
     const toMember = await t.db.select().from(devMailbox).where(eq(devMailbox.to, member.email));
     expect(toMember.some((m) => m.subject.startsWith("Reset your"))).toBe(true);
     const toGhost = await t.db.select().from(devMailbox).where(eq(devMailbox.to, "ghost@example.test"));
@@ -348,6 +348,7 @@ describe("no e-mail enumeration", () => {
     );
     expect(again).toEqual({ ok: true });
     expect(again).toEqual(fresh);
+    await deliverMail(t.db);
     const mail = await t.db.select().from(devMailbox).where(eq(devMailbox.to, member.email));
     expect(mail.some((m) => m.subject.startsWith("Someone tried to sign up"))).toBe(true);
   });
@@ -359,6 +360,7 @@ describe("password reset", () => {
     const other = await signIn(t.db, env, { email: member.email, password: member.password }, meta());
     if (other.ok !== true) throw new Error("sign-in failed");
     await requestPasswordReset(t.db, env, member.email, meta());
+    await deliverMail(t.db);
     const [mail] = await t.db
       .select()
       .from(devMailbox)

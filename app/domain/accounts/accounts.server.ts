@@ -6,8 +6,7 @@ import { authAccounts, sessions, twoFactors, users } from "../../../db/schema/in
 import type { Config } from "../../config.server.ts";
 import type { Db } from "../../db/client.server.ts";
 import { log } from "../../log.server.ts";
-import { createMailer, type Mailer } from "../mail/mailer.server.ts";
-import { existingAccountEmail } from "../mail/templates.ts";
+import { enqueueEmail } from "../mail/outbox.server.ts";
 import { type AuditEvent, recordAudit } from "./audit.server.ts";
 import { type Auth, type AuthConfig, CLIENT_IP_HEADER, getAuth, isUserDisabled } from "./auth.server.ts";
 import type { Clock } from "./clock.ts";
@@ -28,11 +27,10 @@ export interface AccountsEnv {
   auth: Auth;
   config: AccountsConfig;
   clock: Clock;
-  mailer?: Mailer;
 }
 
-export function accountsEnv(db: Db, config: AccountsConfig, clock: Clock, mailer?: Mailer): AccountsEnv {
-  return { auth: getAuth(db, config, mailer), config, clock, ...(mailer ? { mailer } : {}) };
+export function accountsEnv(db: Db, config: AccountsConfig, clock: Clock): AccountsEnv {
+  return { auth: getAuth(db, config), config, clock };
 }
 
 /** The parts of the HTTP request account operations look at. */
@@ -213,7 +211,7 @@ export async function signUp(
   const email = input.email.trim().toLowerCase();
   const existing = await findUserIdByEmail(db, email);
   if (existing) {
-    // As slow as creating an account (one argon2id hash), and the owner is told.
+    // As slow as creating an account (one argon2id hash, the mail only queued), and the owner is told.
     await hashPassword(input.password);
     await tellOwnerOfSignUpAttempt(db, env, existing, email);
     return { ok: true };
@@ -254,20 +252,19 @@ export async function signUp(
   return { ok: true };
 }
 
-/** Someone tried to sign up with an address that already has an account: its owner is told. */
-async function tellOwnerOfSignUpAttempt(db: Db, env: AccountsEnv, _userId: string, email: string) {
-  const base = env.config.publicUrl;
-  await sendMail(
-    env,
-    db,
-    email,
-    existingAccountEmail(env.config.brand.name, `${base}/login`, `${base}/forgotpassword`),
-  );
-}
-
-async function sendMail(env: AccountsEnv, db: Db, to: string, message: { subject: string; text: string }) {
-  const mailer = env.mailer ?? createMailer(db, env.config);
-  await mailer.send({ to, ...message });
+/**
+ * Someone tried to sign up with an address that already has an account: its owner is told, at
+ * most once per clock hour (UTC). The key names the hour, so a key already queued queues nothing,
+ * atomically, however many tries arrive at once; the price of a fixed hour over a rolling one is
+ * that tries at 10:59 and 11:01 send two messages (ADR 0010 addendum).
+ */
+async function tellOwnerOfSignUpAttempt(db: Db, env: AccountsEnv, userId: string, email: string) {
+  const hour = env.clock.now().toISOString().slice(0, 13);
+  await enqueueEmail(db, `signup-existing:${userId}:${hour}`, {
+    to: email,
+    template: "signup-existing-account",
+    data: {},
+  });
 }
 
 function newReferralCode() {

@@ -40,6 +40,12 @@ export const AUDIT_EVENTS = [
   "admin-withdrawal-rejected",
   "admin-member-disabled",
   "admin-member-enabled",
+  // Four eyes on money (ADR 0055 addendum): a credit or funding proposed by one admin, approved
+  // (the events above and below, with both admins' ids) or declined by another; every refusal.
+  "admin-manual-entry-proposed",
+  "admin-manual-entry-declined",
+  "admin-bank-statement-imported",
+  "admin-action-refused",
   // Written by the reviews and earn domains (reviews.server.ts, earn/admin.server.ts).
   "admin-review-approved",
   "admin-review-rejected",

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { twoFactor } from "better-auth/plugins";
@@ -6,8 +7,7 @@ import { authAccounts, authVerifications, sessions, twoFactors, users } from "..
 import type { Config } from "../../config.server.ts";
 import type { Db } from "../../db/client.server.ts";
 import { queryRows } from "../../db/client.server.ts";
-import { createMailer, type Mailer } from "../mail/mailer.server.ts";
-import { passwordResetEmail, verificationEmail } from "../mail/templates.ts";
+import { enqueueEmail } from "../mail/outbox.server.ts";
 import { hashPassword, verifyPassword } from "./password.server.ts";
 
 /**
@@ -22,6 +22,12 @@ export type AuthConfig = Pick<
   "publicUrl" | "sessionSecret" | "isProduction" | "sessionAbsoluteHours" | "smtpUrl" | "mailFrom" | "brand"
 >;
 
+/**
+ * Each link e-mail is its own request (a resend is a new message, even when better-auth signs the
+ * same token within one second), so its outbox key is unique; the token never goes in a key.
+ */
+const linkKey = (kind: string) => `${kind}:${randomUUID()}`;
+
 /** The header through which we hand better-auth the client address Express resolved. */
 export const CLIENT_IP_HEADER = "x-coinlens-client-ip";
 
@@ -32,7 +38,7 @@ export function sessionCookieName(isProduction: boolean) {
   return isProduction ? `__Host-${SESSION_COOKIE_BASENAME}` : SESSION_COOKIE_BASENAME;
 }
 
-export function createAuth(db: Db, config: AuthConfig, mailer: Mailer = createMailer(db, config)) {
+export function createAuth(db: Db, config: AuthConfig) {
   const secure = config.isProduction;
   const cookie = (name: string) => ({
     name: secure ? `__Host-coinlens.${name}` : `coinlens.${name}`,
@@ -99,9 +105,14 @@ export function createAuth(db: Db, config: AuthConfig, mailer: Mailer = createMa
       password: { hash: hashPassword, verify: verifyPassword },
       resetPasswordTokenExpiresIn: 3600,
       revokeSessionsOnPasswordReset: true,
+      // Queued, never sent while the request waits (the outbox, ADR 0056): the answer takes the
+      // same time whether or not the address has an account.
       async sendResetPassword({ user, token }) {
-        const url = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-        await mailer.send({ to: user.email, ...passwordResetEmail(config.brand.name, url) });
+        await enqueueEmail(db, linkKey("reset-password"), {
+          to: user.email,
+          template: "reset-password",
+          data: { token },
+        });
       },
     },
     emailVerification: {
@@ -111,8 +122,11 @@ export function createAuth(db: Db, config: AuthConfig, mailer: Mailer = createMa
       // second factor: verifyEmail in accounts.server.ts drops that session.
       autoSignInAfterVerification: true,
       async sendVerificationEmail({ user, token }) {
-        const url = `${config.publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
-        await mailer.send({ to: user.email, ...verificationEmail(config.brand.name, url) });
+        await enqueueEmail(db, linkKey("verify-email"), {
+          to: user.email,
+          template: "verify-email",
+          data: { token },
+        });
       },
     },
     // Reset and 2FA tokens are stored as hashes: a database leak does not hand out live links.
@@ -145,10 +159,10 @@ export type Auth = ReturnType<typeof createAuth>;
 const instances = new WeakMap<Db, Auth>();
 
 /** One better-auth instance per database handle (the app has one; each test file its own). */
-export function getAuth(db: Db, config: AuthConfig, mailer?: Mailer): Auth {
+export function getAuth(db: Db, config: AuthConfig): Auth {
   let auth = instances.get(db);
   if (!auth) {
-    auth = createAuth(db, config, mailer);
+    auth = createAuth(db, config);
     instances.set(db, auth);
   }
   return auth;

@@ -2,8 +2,8 @@ import { count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { contactRequests, devMailbox } from "../../../db/schema/index.ts";
 import { setupTestDatabase } from "../../../tests/db.ts";
+import { deliverMail } from "../../../tests/mailbox.ts";
 import { fakeClock } from "../accounts/clock.ts";
-import { createOutboxMailer } from "../mail/mailer.server.ts";
 import { contactPerIp, submitContactRequest } from "./contact.server.ts";
 
 const t = setupTestDatabase();
@@ -12,9 +12,7 @@ const input = { email: "ada@example.com", subject: "Membership question", messag
 function context(ip: string, clock = fakeClock(), extra: { isSpam?: boolean; supportEmail?: string } = {}) {
   return {
     ip,
-    brandName: "Coinlens",
     supportEmail: "support@example.com",
-    mailer: createOutboxMailer(t.db),
     clock,
     ...extra,
   };
@@ -30,6 +28,7 @@ describe("contact requests", () => {
       .from(contactRequests)
       .where(eq(contactRequests.id, id ?? ""));
     expect(row).toMatchObject({ ...input, ip: "198.51.100.1" });
+    await deliverMail(t.db);
     const mail = await t.db.select().from(devMailbox).where(eq(devMailbox.to, "support@example.com"));
     expect(mail).toHaveLength(1);
     expect(mail[0]?.subject).toBe("[Coinlens contact] Membership question");
@@ -52,6 +51,7 @@ describe("contact requests", () => {
 
   it("a filled spam trap looks like success but stores and sends nothing", async () => {
     const before = await t.db.select({ n: count() }).from(contactRequests);
+    await deliverMail(t.db);
     const mailBefore = await t.db.select({ n: count() }).from(devMailbox);
     const result = await submitContactRequest(
       t.db,
@@ -60,6 +60,7 @@ describe("contact requests", () => {
     );
     expect(result).toEqual({ ok: true, id: null });
     expect(await t.db.select({ n: count() }).from(contactRequests)).toEqual(before);
+    await deliverMail(t.db);
     expect(await t.db.select({ n: count() }).from(devMailbox)).toEqual(mailBefore);
   });
 });

@@ -3,7 +3,7 @@ import { contactRequests } from "../../../db/schema/index.ts";
 import type { Db } from "../../db/client.server.ts";
 import type { Clock } from "../accounts/clock.ts";
 import { consume, type Window } from "../accounts/rate-limit.server.ts";
-import type { Mailer } from "../mail/mailer.server.ts";
+import { enqueueEmail } from "../mail/outbox.server.ts";
 import type { ContactInput } from "./schema.ts";
 
 /** Messages one address may send per hour: plenty for a person, useless for a spammer. */
@@ -13,17 +13,15 @@ export type ContactResult = { ok: true; id: string | null } | { ok: false; retry
 
 export interface ContactContext {
   ip: string | undefined;
-  brandName: string;
   /** Where support mail goes; unset means the request is only stored. */
   supportEmail: string | undefined;
-  mailer: Mailer;
   clock: Clock;
   /** True when the honeypot was filled: the sender is told it worked, nothing is stored or sent. */
   isSpam?: boolean;
 }
 
 /**
- * Stores a contact request and e-mails it to support. Limited per address in the database, so
+ * Stores a contact request and queues its e-mail to support. Limited per address in the database, so
  * every app server counts the same; a spam-trap hit looks like success to the bot.
  */
 export async function submitContactRequest(
@@ -36,22 +34,19 @@ export async function submitContactRequest(
   if (context.isSpam) return { ok: true, id: null };
 
   const id = randomUUID();
-  await db
-    .insert(contactRequests)
-    .values({ id, ...input, ip: context.ip ?? null, createdAt: context.clock.now() });
-  if (context.supportEmail) {
-    await context.mailer.send({
-      to: context.supportEmail,
-      subject: `[${context.brandName} contact] ${input.subject}`,
-      text: [
-        `From: ${input.email}`,
-        `Reference: ${id}`,
-        "",
-        input.message,
-        "",
-        "Reply to the sender's address above; this message was sent from the website's contact form.",
-      ].join("\n"),
-    });
-  }
+  // The request and its e-mail to support commit together (the outbox, ADR 0056).
+  await db.transaction(async (txHandle) => {
+    const tx = txHandle as unknown as Db;
+    await tx
+      .insert(contactRequests)
+      .values({ id, ...input, ip: context.ip ?? null, createdAt: context.clock.now() });
+    if (context.supportEmail) {
+      await enqueueEmail(tx, `contact:${id}`, {
+        to: context.supportEmail,
+        template: "contact-message",
+        data: { from: input.email, subject: input.subject, message: input.message, reference: id },
+      });
+    }
+  });
   return { ok: true, id };
 }

@@ -1,4 +1,5 @@
-// The /admin/deposits forms (issue 7): crediting a bank transfer by the member's reference, and
+// The /admin/deposits forms (issue 7): recording a bank transfer by the member's reference (a
+// second admin approves it before anything moves, ADR 0055 addendum), and
 // crediting or rejecting a detected chain deposit with a note. Pure, so the rules are unit-tested;
 // each parser returns the typed value or one message per field, shown beside the field, and the
 // action changes nothing when any field is wrong. Amounts become bigint minor units through the
@@ -18,6 +19,7 @@ export const depositFormMessages = {
   reference: "Enter the member's reference, such as CL-7KQ2-M9XD.",
   referenceFormat: "A reference looks like CL-7KQ2-M9XD: CL, then two groups of 4 letters or digits.",
   bankTransactionId: "Enter the bank's transaction id, so the same transfer is never credited twice.",
+  bankTransactionIdTooLong: "A bank transaction id has at most 100 characters.",
   creditNote: "Enter a note saying why you credit this deposit before all its confirmations.",
   rejectNote: "Enter the reason. The member reads it in the e-mail that tells them of the rejection.",
   noteTooLong: `Keep the note to ${NOTE_MAX_LENGTH} characters or fewer.`,
@@ -43,6 +45,8 @@ export function parseBankCreditForm(form: Fields): FormResult<BankCredit, BankCr
   if (!amount.ok) errors.amount = amount.error.message;
   const bankTransactionId = text(form.bankTransactionId);
   if (!bankTransactionId) errors.bankTransactionId = depositFormMessages.bankTransactionId;
+  else if (bankTransactionId.length > 100)
+    errors.bankTransactionId = depositFormMessages.bankTransactionIdTooLong;
   const note = text(form.note);
   if (note.length > NOTE_MAX_LENGTH) errors.note = depositFormMessages.noteTooLong;
   if (Object.keys(errors).length > 0 || !amount.ok) return { ok: false, errors };
@@ -72,4 +76,16 @@ export function parseDecisionForm(form: Fields): FormResult<DepositDecision, Dec
     };
   if (note.length > NOTE_MAX_LENGTH) return { ok: false, errors: { note: depositFormMessages.noteTooLong } };
   return { ok: true, value: { depositId: BigInt(id), decision: intent, note } };
+}
+
+/** A form's idempotency key (rendered by the loader): null when missing or not one we render. */
+export function parseFormKey(value: FormDataEntryValue | null | undefined): string | null {
+  const key = text(value);
+  return /^[\w-]{8,100}$/.test(key) ? key : null;
+}
+
+/** An id this page renders (a bigint in decimal), or null for a forged request. */
+export function parseId(value: FormDataEntryValue | null | undefined): bigint | null {
+  const id = text(value);
+  return /^\d{1,18}$/.test(id) ? BigInt(id) : null;
 }

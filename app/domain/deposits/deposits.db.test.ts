@@ -4,16 +4,15 @@ import { HDKey } from "@scure/bip32";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { onPostgres, setupTestDatabase } from "../../../tests/db.ts";
+import { deliverRecorded, mailTo, testMailContext } from "../../../tests/mailbox.ts";
 import { queryRows } from "../../db/client.server.ts";
+import { OwnMoneyError } from "../approvals/four-eyes.ts";
 import { btcDeriver, tronDeriver } from "../chain/addresses.ts";
 import { createSimulatedWatcher, mineBlocks, simulateSend } from "../chain/simulated.server.ts";
 import { auditLedger, getBalances, getSystemBalance } from "../ledger/ledger.server.ts";
-import { listOutbox, type Mailer, type MailMessage } from "../mail/mailer.server.ts";
+import { listOutbox } from "../mail/mailer.server.ts";
 import {
   announceDeposit,
-  type CreditNotice,
-  creditBankTransfer,
-  DepositStateError,
   decideChainDeposit,
   expireAnnouncedDeposits,
   getOrCreateBankReference,
@@ -22,10 +21,8 @@ import {
   listMemberDeposits,
   recordChainOutput,
   scanDeposits,
-  sendDepositCreditedEmail,
-  sendDepositDetectedEmail,
-  sendDepositRejectedEmail,
 } from "./deposits.server.ts";
+import { renderDepositEmail } from "./emails.ts";
 import { scanAllDeposits } from "./watch.server.ts";
 
 const t = setupTestDatabase();
@@ -59,10 +56,9 @@ async function memberName(id: string) {
 let keyCounter = 0;
 const idem = () => `idem-key-${++keyCounter}-abcdefghij`;
 
-function recordingMailer() {
-  const sent: MailMessage[] = [];
-  const mailer: Mailer = { kind: "outbox", send: async (m) => void sent.push(m) };
-  return { mailer, sent };
+/** What has been delivered to the member so far (the outbox delivered first). */
+async function subjectsTo(member: string) {
+  return (await mailTo(t.db, `${member}@example.test`)).map((m) => m.subject);
 }
 
 async function expectLedgerClean() {
@@ -130,35 +126,37 @@ describe("chain deposit crediting", () => {
     expect(op?.status).toBe("pending");
 
     const watcher = createSimulatedWatcher(t.db, "bitcoin");
-    const { mailer, sent } = recordingMailer();
-    const notices: CreditNotice[] = [];
-    const notify = async (n: CreditNotice) => {
-      notices.push(n);
-      await sendDepositCreditedEmail(t.db, mailer, "Coinlens", n);
+    const scans: Awaited<ReturnType<typeof scanDeposits>>[] = [];
+    const scan = async () => {
+      const results = await scanDeposits(t.db, watcher, { requiredConfirmations: 3 });
+      scans.push(results);
+      return results;
     };
     await simulateSend(t.db, { chain: "bitcoin", address, amountMinor: 50_000_000n });
-    let results = await scanDeposits(t.db, watcher, { requiredConfirmations: 3, notify });
+    let results = await scan();
     expect(results).toMatchObject([{ depositId: announced.id, status: "detected", confirmations: 0 }]);
 
     await mineBlocks(t.db, "bitcoin", 1);
-    results = await scanDeposits(t.db, watcher, { requiredConfirmations: 3, notify });
+    results = await scan();
     expect(results).toMatchObject([{ status: "confirming", confirmations: 1 }]);
     const confirming = (await listMemberDeposits(t.db, member))[0];
     expect(confirming).toMatchObject({ status: "confirming", confirmations: 1, requiredConfirmations: 3 });
     expect((await getBalances(t.db, { ledger: "real", userId: member })).BTC.available).toBe(0n);
 
     await mineBlocks(t.db, "bitcoin", 2);
-    results = await scanDeposits(t.db, watcher, { requiredConfirmations: 3, notify });
+    results = await scan();
     expect(results).toMatchObject([{ status: "credited", confirmations: 3 }]);
     expect((await getBalances(t.db, { ledger: "real", userId: member })).BTC.available).toBe(50_000_000n);
 
     // Further scans change nothing and send no second e-mail.
     await mineBlocks(t.db, "bitcoin", 5);
-    await scanDeposits(t.db, watcher, { requiredConfirmations: 3, notify });
+    await scan();
     expect((await getBalances(t.db, { ledger: "real", userId: member })).BTC.available).toBe(50_000_000n);
-    expect(notices).toHaveLength(1);
-    expect(sent).toHaveLength(1);
-    expect(sent[0]?.subject).toBe("Coinlens: your deposit of 0.5 BTC has been credited");
+    expect(scans.flat().filter((r) => r.credited)).toHaveLength(1);
+    expect(await subjectsTo(member)).toEqual([
+      "Coinlens: we have seen your deposit of 0.5 BTC",
+      "Coinlens: your deposit of 0.5 BTC has been credited",
+    ]);
     const [done] = await queryRows<{ status: string }>(
       t.db,
       sql`select status from ledger_operations where id = ${String(announced.operationId)}::bigint`,
@@ -294,33 +292,22 @@ describe("chain deposit crediting", () => {
 });
 
 describe("admin decisions", () => {
-  it("credits a bank transfer by reference once, even when recorded twice", async () => {
-    const member = await newMember();
-    const reference = await getOrCreateBankReference(t.db, member);
-    const first = await creditBankTransfer(t.db, {
-      reference: reference.toLowerCase(),
-      amount: 25_000n,
-      bankTransactionId: "BANK-1",
-      adminId: "admin-1",
-    });
-    const second = await creditBankTransfer(t.db, {
-      reference,
-      amount: 25_000n,
-      bankTransactionId: "BANK-1",
-      adminId: "admin-1",
-    });
-    expect(first.credited).toBeDefined();
-    expect(second.credited).toBeUndefined();
-    expect(second.deposit.id).toBe(first.deposit.id);
-    expect((await getBalances(t.db, { ledger: "real", userId: member })).USD.available).toBe(25_000n);
+  it("an admin cannot credit or reject their own deposit; the database refuses it too", async () => {
+    const admin = await newMember();
+    const { address } = await getOrCreateDepositAddress(t.db, keys, admin, "USDT");
+    await simulateSend(t.db, { chain: "tron", address, amountMinor: 9_000_000n });
+    await scanDeposits(t.db, createSimulatedWatcher(t.db, "tron"), { requiredConfirmations: 20 });
+    const [own] = await listMemberDeposits(t.db, admin);
+    for (const decision of ["credit", "reject"] as const) {
+      await expect(
+        decideChainDeposit(t.db, { depositId: own?.id as bigint, adminId: admin, decision, note: "mine" }),
+      ).rejects.toBeInstanceOf(OwnMoneyError);
+    }
+    expect((await listMemberDeposits(t.db, admin))[0]?.status).toBe("detected");
+    expect((await getBalances(t.db, { ledger: "real", userId: admin })).USDT.available).toBe(0n);
     await expect(
-      creditBankTransfer(t.db, {
-        reference: "CL-NOPE-NOPE",
-        amount: 1n,
-        bankTransactionId: "X",
-        adminId: "a",
-      }),
-    ).rejects.toThrow(DepositStateError);
+      t.db.execute(sql`update deposits set decided_by = user_id where id = ${String(own?.id)}::bigint`),
+    ).rejects.toThrow();
   });
 
   it("credits a detected chain deposit early with a note, or rejects one; never both", async () => {
@@ -370,7 +357,11 @@ describe("admin decisions", () => {
 });
 
 describe("e-mail at every state change", () => {
-  const support = { url: "https://coinlens.example/contact", email: "help@coinlens.example" };
+  const support = {
+    ...testMailContext,
+    publicUrl: "https://coinlens.example",
+    contactEmail: "help@coinlens.example",
+  };
 
   it("a rejection says nothing was credited, gives the admin's note as the reason and how to reach support", async () => {
     const member = await newMember();
@@ -393,9 +384,13 @@ describe("e-mail at every state change", () => {
       reference: `${"ef".repeat(32)}:0`,
       reason: "Sent from a sanctioned address",
     });
-    const { mailer, sent } = recordingMailer();
-    await sendDepositRejectedEmail(t.db, mailer, "Coinlens", result.rejected as never, support);
-    expect(sent).toHaveLength(1);
+    // Queued with the rejection; the words are rendered when it is delivered.
+    const sent = (await deliverRecorded(t.db, support)).filter((m) => m.to === `${member}@example.test`);
+    expect(sent.map((m) => m.subject)).toEqual([
+      "Coinlens: we have seen your deposit of 0.012345 BTC",
+      "Coinlens: your deposit of 0.012345 BTC has been rejected",
+    ]);
+    sent.shift();
     expect(sent[0]?.to).toBe(`${member}@example.test`);
     expect(sent[0]?.subject).toBe("Coinlens: your deposit of 0.012345 BTC has been rejected");
     expect(sent[0]?.text.split("\n")).toEqual([
@@ -418,10 +413,15 @@ describe("e-mail at every state change", () => {
     expect(op?.status).toBe("failed");
     expect((await listDepositQueue(t.db)).some((d) => d.id === detected?.id)).toBe(false);
     // Without a configured address the contact page alone is given.
-    const { mailer: plain, sent: plainSent } = recordingMailer();
-    await sendDepositRejectedEmail(t.db, plain, "Coinlens", result.rejected as never, { url: support.url });
-    expect(plainSent[0]?.text).not.toContain("E-mail:");
-    expect(plainSent[0]?.text).toMatch(/\nContact form: https:\/\/coinlens\.example\/contact$/);
+    const plain = renderDepositEmail(
+      {
+        template: "deposit-rejected",
+        data: { name: "M", amount: "0.012345 BTC", reason: "x", reference: "r" },
+      },
+      { ...support, contactEmail: undefined },
+    );
+    expect(plain.text).not.toContain("E-mail:");
+    expect(plain.text).toMatch(/\nContact form: https:\/\/coinlens\.example\/contact$/);
   });
 
   it("crediting early returns the credit notice (for the credited e-mail) and no rejection", async () => {
@@ -457,8 +457,7 @@ describe("e-mail at every state change", () => {
       dataDir: "./data/unused",
       isProduction: false,
     } as unknown as Parameters<typeof scanAllDeposits>[1];
-    const subjects = async () =>
-      (await listOutbox(t.db, { to: `${member}@example.test` })).map((m) => m.subject).reverse();
+    const subjects = () => subjectsTo(member);
 
     // An announcement from eight days ago that nothing paid: the watcher's pass expires it.
     const forgotten = await announceDeposit(t.db, {
@@ -502,13 +501,8 @@ describe("e-mail at every state change", () => {
     const { address } = await getOrCreateDepositAddress(t.db, keys, member, "USDT");
     await simulateSend(t.db, { chain: "tron", address, amountMinor: 5_000_000n });
     await mineBlocks(t.db, "tron", 20);
-    const { mailer, sent } = recordingMailer();
-    await scanDeposits(t.db, createSimulatedWatcher(t.db, "tron"), {
-      requiredConfirmations: 20,
-      notify: (n) => sendDepositCreditedEmail(t.db, mailer, "Coinlens", n),
-      notifyDetected: (n) => sendDepositDetectedEmail(t.db, mailer, "Coinlens", n),
-    });
-    expect(sent.map((m) => m.subject)).toEqual(["Coinlens: your deposit of 5 USDT has been credited"]);
+    await scanDeposits(t.db, createSimulatedWatcher(t.db, "tron"), { requiredConfirmations: 20 });
+    expect(await subjectsTo(member)).toEqual(["Coinlens: your deposit of 5 USDT has been credited"]);
   });
 });
 

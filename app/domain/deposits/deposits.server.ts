@@ -14,11 +14,12 @@ import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.server.ts";
 import { queryRows } from "../../db/client.server.ts";
+import { OwnMoneyError } from "../approvals/four-eyes.ts";
 import type { ChainKeys } from "../chain/keys.server.ts";
 import type { ChainWatcher, ObservedOutput, WatchedAsset } from "../chain/watcher.ts";
 import { confirmationsOf } from "../chain/watcher.ts";
 import { createOperation, postEntry, setOperationStatus } from "../ledger/ledger.server.ts";
-import type { Mailer } from "../mail/mailer.server.ts";
+import { enqueueEmail } from "../mail/outbox.server.ts";
 import { formatAmount } from "../money/amount.ts";
 
 export type DepositStatus = "awaiting" | "detected" | "confirming" | "credited" | "rejected" | "expired";
@@ -382,24 +383,18 @@ export async function recordChainOutput(
               required_confirmations = ${requiredConfirmations}, updated_at = now()
             where id = ${depositId.toString()}::bigint`,
       );
-      return {
+      if (!firstSighting) return { depositId, status: next, confirmations };
+      const detected: DetectedNotice = {
         depositId,
-        status: next,
+        userId: address.user_id,
+        asset: output.asset,
+        amount,
         confirmations,
-        ...(firstSighting
-          ? {
-              detected: {
-                depositId,
-                userId: address.user_id,
-                asset: output.asset,
-                amount,
-                confirmations,
-                requiredConfirmations,
-                reference: `${output.txid}:${output.outputIndex}`,
-              },
-            }
-          : {}),
+        requiredConfirmations,
+        reference: `${output.txid}:${output.outputIndex}`,
       };
+      await queueDepositDetectedEmail(tx, detected);
+      return { depositId, status: next, confirmations, detected };
     }
     const reference = `${output.txid}:${output.outputIndex}`;
     const entry = await postEntry(tx, {
@@ -422,29 +417,27 @@ export async function recordChainOutput(
             credited_at = now(), updated_at = now()
           where id = ${depositId.toString()}::bigint and status <> 'credited'`,
     );
-    return {
+    if (entry.replayed) return { depositId, status: "credited" as const, confirmations };
+    const credited: CreditNotice = {
       depositId,
-      status: "credited" as const,
-      confirmations,
-      credited: entry.replayed
-        ? undefined
-        : { depositId, userId: address.user_id, asset: output.asset, amount, reference },
+      userId: address.user_id,
+      asset: output.asset,
+      amount,
+      reference,
     };
+    await queueDepositCreditedEmail(tx, credited);
+    return { depositId, status: "credited" as const, confirmations, credited };
   });
 }
 
 /**
- * One pass of a watcher over every deposit address of its asset. Provider errors propagate.
- * `notify` hears of each credit and `notifyDetected` of each first sighting, after its commit.
+ * One pass of a watcher over every deposit address of its asset. Provider errors propagate. The
+ * member's e-mails (seen, credited) are queued in each observation's own transaction.
  */
 export async function scanDeposits(
   db: Db,
   watcher: ChainWatcher,
-  options: {
-    requiredConfirmations: number;
-    notify?: (notice: CreditNotice) => Promise<void>;
-    notifyDetected?: (notice: DetectedNotice) => Promise<void>;
-  },
+  options: { requiredConfirmations: number },
 ): Promise<ObservationResult[]> {
   const tip = await watcher.tipHeight();
   const addresses = await queryRows<{ address: string }>(
@@ -457,8 +450,6 @@ export async function scanDeposits(
       const result = await recordChainOutput(db, output, tip, options.requiredConfirmations);
       if (!result) continue;
       results.push(result);
-      if (result.credited && options.notify) await options.notify(result.credited);
-      if (result.detected && options.notifyDetected) await options.notifyDetected(result.detected);
     }
   }
   return results;
@@ -524,81 +515,91 @@ export class DepositStateError extends Error {
   }
 }
 
-/**
- * Credits a bank transfer matched by the member's reference: creates the deposit and posts it in
- * one transaction. `bankTransactionId` makes it idempotent (the same bank line is never credited twice).
- */
-export async function creditBankTransfer(
-  db: Db,
-  input: { reference: string; amount: bigint; bankTransactionId: string; adminId: string; note?: string },
-): Promise<{ deposit: Deposit; credited?: CreditNotice }> {
-  if (input.amount <= 0n) throw new RangeError("A deposit needs a positive amount.");
-  const reference = input.reference.trim().toUpperCase();
+/** The member a bank-transfer reference belongs to, if any. */
+export async function findBankReferenceOwner(db: Db, reference: string): Promise<string | undefined> {
   const [owner] = await queryRows<{ user_id: string }>(
     db,
-    sql`select user_id from deposit_bank_references where reference = ${reference}`,
+    sql`select user_id from deposit_bank_references where reference = ${reference.trim().toUpperCase()}`,
   );
-  if (!owner) throw new DepositStateError("No member has this reference.");
+  return owner?.user_id;
+}
+
+/** Whether a bank transaction id was credited before the four-eyes rule (the deposit's own key). */
+export async function isBankTransactionCredited(db: Db, bankTransactionId: string): Promise<boolean> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`select id::text as id from deposits where method = 'bank' and idempotency_key = ${`bank:${bankTransactionId.trim()}`} limit 1`,
+  );
+  return rows.length > 0;
+}
+
+/**
+ * Credits a bank transfer: creates the deposit and posts it, inside the caller's transaction. Only
+ * the second admin's approval of a recorded bank credit calls this (four eyes, approvals.server.ts);
+ * `approvedBy` is that admin, `bankTransactionId` makes it idempotent, and the member's e-mail is
+ * queued in the same transaction.
+ */
+export async function postBankCredit(
+  tx: Db,
+  input: {
+    memberId: string;
+    reference: string;
+    amount: bigint;
+    bankTransactionId: string;
+    approvedBy: string;
+    note?: string | null;
+  },
+): Promise<{ depositId: bigint; entryId: bigint }> {
+  if (input.amount <= 0n) throw new RangeError("A deposit needs a positive amount.");
+  const reference = input.reference.trim().toUpperCase();
   const idempotencyKey = `bank:${input.bankTransactionId.trim()}`;
-  const result = await db.transaction(async (txHandle) => {
-    const tx = txHandle as unknown as Db;
-    const [row] = await queryRows<{ id: string }>(
-      tx,
-      sql`insert into deposits (user_id, method, asset, amount, status, bank_reference, idempotency_key, note, decided_by)
-          values (${owner.user_id}, 'bank', 'USD', ${input.amount.toString()}::bigint, 'detected', ${reference},
-                  ${idempotencyKey}, ${input.note ?? null}, ${input.adminId})
-          on conflict (user_id, idempotency_key) do nothing returning id::text as id`,
-    );
-    if (!row) {
-      const [existing] = await queryRows<{ id: string }>(
-        tx,
-        sql`select id::text as id from deposits where user_id = ${owner.user_id} and idempotency_key = ${idempotencyKey}`,
-      );
-      return { id: BigInt(existing?.id as string), credited: undefined };
-    }
-    const entry = await postEntry(tx, {
-      idempotencyKey: `deposit:${idempotencyKey}`,
-      code: "deposit",
-      ledger: "real",
-      postings: [
-        { account: { system: "deposits", asset: "USD" }, amount: -input.amount },
-        { account: { userId: owner.user_id, kind: "available", asset: "USD" }, amount: input.amount },
-      ],
-      operation: {
-        create: {
-          userId: owner.user_id,
-          type: "deposit",
-          status: "completed",
-          asset: "USD",
-          amount: input.amount,
-          references: { depositId: row.id, bankReference: reference },
-        },
-      },
-    });
-    await tx.execute(
-      sql`update deposits set status = 'credited', entry_id = ${entry.entryId.toString()}::bigint,
-            operation_id = ${String(entry.operationId)}::bigint, credited_at = now(), updated_at = now()
-          where id = ${row.id}::bigint`,
-    );
-    const id = BigInt(row.id);
-    return {
-      id,
-      credited: {
-        depositId: id,
-        userId: owner.user_id,
-        asset: "USD" as const,
+  const [row] = await queryRows<{ id: string }>(
+    tx,
+    sql`insert into deposits (user_id, method, asset, amount, status, bank_reference, idempotency_key, note, decided_by)
+        values (${input.memberId}, 'bank', 'USD', ${input.amount.toString()}::bigint, 'detected', ${reference},
+                ${idempotencyKey}, ${input.note ?? null}, ${input.approvedBy})
+        returning id::text as id`,
+  );
+  if (!row) throw new Error("deposit insert returned nothing");
+  const entry = await postEntry(tx, {
+    idempotencyKey: `deposit:${idempotencyKey}`,
+    code: "deposit",
+    ledger: "real",
+    postings: [
+      { account: { system: "deposits", asset: "USD" }, amount: -input.amount },
+      { account: { userId: input.memberId, kind: "available", asset: "USD" }, amount: input.amount },
+    ],
+    operation: {
+      create: {
+        userId: input.memberId,
+        type: "deposit",
+        status: "completed",
+        asset: "USD",
         amount: input.amount,
-        reference,
+        references: { depositId: row.id, bankReference: reference },
       },
-    };
+    },
   });
-  return { deposit: (await getDeposit(db, result.id)) as Deposit, credited: result.credited };
+  await tx.execute(
+    sql`update deposits set status = 'credited', entry_id = ${entry.entryId.toString()}::bigint,
+          operation_id = ${String(entry.operationId)}::bigint, credited_at = now(), updated_at = now()
+        where id = ${row.id}::bigint`,
+  );
+  const depositId = BigInt(row.id);
+  await queueDepositCreditedEmail(tx, {
+    depositId,
+    userId: input.memberId,
+    asset: "USD",
+    amount: input.amount,
+    reference,
+  });
+  return { depositId, entryId: entry.entryId };
 }
 
 /**
  * An admin credits a detected chain deposit before it has all its confirmations, or rejects one
- * (with a note). Exactly once: the row is locked and its status checked. The notice it returns
- * (credited or rejected) is for the member's e-mail, which the caller sends after the commit.
+ * (with a note). Exactly once: the row is locked and its status checked. The member's e-mail
+ * (credited or rejected) is queued in the same transaction. Refuses the admin's own deposit.
  */
 export async function decideChainDeposit(
   db: Db,
@@ -615,6 +616,8 @@ export async function decideChainDeposit(
           where d.id = ${input.depositId.toString()}::bigint for update of d`,
     );
     if (!row) throw new DepositStateError("No such deposit.");
+    // Nobody decides on their own money (also a CHECK on the table).
+    if (row.user_id === input.adminId) throw new OwnMoneyError();
     if (row.status !== "detected" && row.status !== "confirming" && row.status !== "awaiting") {
       throw new DepositStateError(`This deposit is already ${row.status}.`);
     }
@@ -639,6 +642,7 @@ export async function decideChainDeposit(
         reference: row.txid ? `${row.txid}:${row.output_index}` : `deposit ${row.id as string}`,
         reason: input.note.trim(),
       };
+      await queueDepositRejectedEmail(tx, rejected);
       return { rejected };
     }
     if (!row.txid || row.amount === null)
@@ -671,13 +675,15 @@ export async function decideChainDeposit(
       amount,
       reference: `${row.txid}:${row.output_index}`,
     };
+    await queueDepositCreditedEmail(tx, credited);
     return { credited };
   });
   return { deposit: (await getDeposit(db, input.depositId)) as Deposit, ...notice };
 }
 
 // ---------------------------------------------------------------------------------------------
-// E-mail
+// E-mail: queued in the transaction that changes the deposit (the outbox, ADR 0056), once per
+// deposit and event (the message key), so a replayed scan or a retried click sends nothing twice.
 
 async function memberOf(db: Db, userId: string) {
   const [user] = await queryRows<{ email: string; name: string }>(
@@ -690,82 +696,46 @@ async function memberOf(db: Db, userId: string) {
 const amountText = (amount: bigint, asset: DepositAsset) =>
   `${formatAmount(amount, asset, { grouping: true })} ${asset}`;
 
-/** Sends the "deposit credited" e-mail. Failures are the caller's to log; the credit stands. */
-export async function sendDepositCreditedEmail(db: Db, mailer: Mailer, brand: string, notice: CreditNotice) {
-  const user = await memberOf(db, notice.userId);
+/** "Your deposit has been credited": call inside the crediting transaction. */
+export async function queueDepositCreditedEmail(tx: Db, notice: CreditNotice) {
+  const user = await memberOf(tx, notice.userId);
   if (!user) return;
-  const amount = amountText(notice.amount, notice.asset);
-  await mailer.send({
+  await enqueueEmail(tx, `deposit:${notice.depositId}:credited`, {
     to: user.email,
-    subject: `${brand}: your deposit of ${amount} has been credited`,
-    text: [
-      `Hello ${user.name},`,
-      "",
-      `Your deposit of ${amount} has arrived and is now in your available balance.`,
-      `Reference: ${notice.reference}`,
-      "",
-      `If you did not expect this, contact ${brand} support.`,
-    ].join("\n"),
+    template: "deposit-credited",
+    data: { name: user.name, amount: amountText(notice.amount, notice.asset), reference: notice.reference },
   });
 }
 
-/**
- * Sends the "deposit seen on chain" e-mail, once per deposit (see DetectedNotice). Failures are
- * the caller's to log; the deposit goes on being watched either way.
- */
-export async function sendDepositDetectedEmail(
-  db: Db,
-  mailer: Mailer,
-  brand: string,
-  notice: DetectedNotice,
-) {
-  const user = await memberOf(db, notice.userId);
+/** "We have seen your deposit", once per deposit (see DetectedNotice). */
+async function queueDepositDetectedEmail(tx: Db, notice: DetectedNotice) {
+  const user = await memberOf(tx, notice.userId);
   if (!user) return;
-  const amount = amountText(notice.amount, notice.asset);
-  await mailer.send({
+  await enqueueEmail(tx, `deposit:${notice.depositId}:detected`, {
     to: user.email,
-    subject: `${brand}: we have seen your deposit of ${amount}`,
-    text: [
-      `Hello ${user.name},`,
-      "",
-      `Your deposit of ${amount} is on the network and waiting for confirmations (${notice.confirmations} of ${notice.requiredConfirmations}).`,
-      `We credit it to your available balance after ${notice.requiredConfirmations} confirmations and e-mail you when we do.`,
-      `Reference: ${notice.reference}`,
-      "",
-      `If you did not expect this, contact ${brand} support.`,
-    ].join("\n"),
+    template: "deposit-detected",
+    data: {
+      name: user.name,
+      amount: amountText(notice.amount, notice.asset),
+      confirmations: notice.confirmations,
+      required: notice.requiredConfirmations,
+      reference: notice.reference,
+    },
   });
 }
 
-/**
- * Sends the "deposit rejected" e-mail with the admin's note as the reason. Failures are the
- * caller's to log; the rejection stands. `support` says where to ask: the contact page, and the
- * operator's address when one is configured.
- */
-export async function sendDepositRejectedEmail(
-  db: Db,
-  mailer: Mailer,
-  brand: string,
-  notice: RejectNotice,
-  support: { url: string; email?: string | undefined },
-) {
-  const user = await memberOf(db, notice.userId);
+/** "Your deposit has been rejected", with the admin's note as the reason. */
+async function queueDepositRejectedEmail(tx: Db, notice: RejectNotice) {
+  const user = await memberOf(tx, notice.userId);
   if (!user) return;
-  const amount = notice.amount === null ? "" : ` of ${amountText(notice.amount, notice.asset)}`;
-  await mailer.send({
+  await enqueueEmail(tx, `deposit:${notice.depositId}:rejected`, {
     to: user.email,
-    subject: `${brand}: your deposit${amount} has been rejected`,
-    text: [
-      `Hello ${user.name},`,
-      "",
-      `We could not accept your deposit${amount}. Nothing was credited to your balance.`,
-      `Reason: ${notice.reason}`,
-      `Reference: ${notice.reference}`,
-      "",
-      `To ask about it, contact ${brand} support and quote the reference above.`,
-      // Each address ends its line: a mail client would take trailing punctuation into the link.
-      ...(support.email ? [`E-mail: ${support.email}`] : []),
-      `Contact form: ${support.url}`,
-    ].join("\n"),
+    template: "deposit-rejected",
+    data: {
+      name: user.name,
+      amount: notice.amount === null ? null : amountText(notice.amount, notice.asset),
+      reason: notice.reason,
+      reference: notice.reference,
+    },
   });
 }

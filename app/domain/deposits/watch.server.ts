@@ -9,20 +9,9 @@ import { getChainKeys } from "../chain/keys.server.ts";
 import { createSimulatedWatcher } from "../chain/simulated.server.ts";
 import { createTronGridWatcher } from "../chain/trongrid.server.ts";
 import type { ChainWatcher } from "../chain/watcher.ts";
-import { createMailer } from "../mail/mailer.server.ts";
-import {
-  type CreditNotice,
-  type DetectedNotice,
-  expireAnnouncedDeposits,
-  scanDeposits,
-  sendDepositCreditedEmail,
-  sendDepositDetectedEmail,
-} from "./deposits.server.ts";
+import { expireAnnouncedDeposits, scanDeposits } from "./deposits.server.ts";
 
-type WatchConfig = Pick<
-  Config,
-  "chainWatcher" | "payments" | "dataDir" | "isProduction" | "smtpUrl" | "mailFrom" | "brand"
->;
+type WatchConfig = Pick<Config, "chainWatcher" | "payments" | "dataDir" | "isProduction">;
 
 export function createWatchers(
   db: Db,
@@ -58,21 +47,6 @@ export function createWatchers(
 
 /** One pass of every watcher; a failing provider is logged and the others still run. */
 export async function scanAllDeposits(db: Db, config: WatchConfig): Promise<number> {
-  const mailer = createMailer(db, config);
-  const notify = async (notice: CreditNotice) => {
-    try {
-      await sendDepositCreditedEmail(db, mailer, config.brand.name, notice);
-    } catch (error) {
-      log.error("deposit e-mail failed", { depositId: notice.depositId.toString(), error });
-    }
-  };
-  const notifyDetected = async (notice: DetectedNotice) => {
-    try {
-      await sendDepositDetectedEmail(db, mailer, config.brand.name, notice);
-    } catch (error) {
-      log.error("deposit e-mail failed", { depositId: notice.depositId.toString(), error });
-    }
-  };
   try {
     const days = config.payments.depositAnnouncedDays;
     const expired = await expireAnnouncedDeposits(db, {
@@ -85,7 +59,7 @@ export async function scanAllDeposits(db: Db, config: WatchConfig): Promise<numb
   let credited = 0;
   for (const { watcher, requiredConfirmations } of createWatchers(db, config)) {
     try {
-      const results = await scanDeposits(db, watcher, { requiredConfirmations, notify, notifyDetected });
+      const results = await scanDeposits(db, watcher, { requiredConfirmations });
       credited += results.filter((r) => r.credited).length;
     } catch (error) {
       log.warn("chain watcher pass failed", { chain: watcher.chain, error: (error as Error).message });

@@ -4,15 +4,18 @@ import { users } from "../../../db/schema/index.ts";
 import { setupTestDatabase } from "../../../tests/db.ts";
 import { queryRows } from "../../db/client.server.ts";
 import { listBrokers, seedBrokers } from "../brokers/brokers.server.ts";
-import { getSystemBalance } from "../ledger/ledger.server.ts";
-import { getStakingProduct, listStakingProducts, seedStakingProducts } from "../staking/staking.server.ts";
-import { getSwapSpreadBps } from "../swap/swap.server.ts";
+import {
+  fundRewardsPool,
+  getStakingProduct,
+  listStakingProducts,
+  seedStakingProducts,
+} from "../staking/staking.server.ts";
+import { fundTreasury, getSwapSpreadBps } from "../swap/swap.server.ts";
 import {
   addBroker,
   earnAdminView,
   editBroker,
   editStakingProduct,
-  fundByAdmin,
   setBrokerShown,
   setSwapSpreadByAdmin,
 } from "./admin.server.ts";
@@ -93,51 +96,6 @@ describe("earn back-office changes, each audited in the same transaction", () =>
     expect(await auditOf("admin-staking-product-updated")).toHaveLength(before);
   });
 
-  it("funds a pool and a treasury once per key, with one audit record each", async () => {
-    const pool = {
-      target: "pool" as const,
-      ledger: "demo" as const,
-      asset: "SOL" as const,
-      amountMinor: 7_000_000_000n,
-    };
-    const first = await fundByAdmin(t.db, actor, { ...pool, idempotencyKey: "admin-fund:k1" });
-    const again = await fundByAdmin(t.db, actor, { ...pool, idempotencyKey: "admin-fund:k1" });
-    expect(first.replayed).toBe(false);
-    expect(again).toEqual({ replayed: true, entryId: first.entryId });
-    expect(await getSystemBalance(t.db, { ledger: "demo", kind: "rewards_pool", asset: "SOL" })).toBe(
-      7_000_000_000n,
-    );
-    expect(await auditOf("admin-rewards-pool-funded")).toEqual([
-      expect.objectContaining({
-        detail: {
-          ledger: "demo",
-          asset: "SOL",
-          amountMinor: "7000000000",
-          entryId: first.entryId.toString(),
-        },
-      }),
-    ]);
-
-    await fundByAdmin(t.db, actor, {
-      target: "treasury",
-      ledger: "real",
-      asset: "USD",
-      amountMinor: 50_000n,
-      idempotencyKey: "admin-fund:k2",
-    });
-    expect(await getSystemBalance(t.db, { ledger: "real", kind: "treasury", asset: "USD" })).toBe(50_000n);
-    expect(await auditOf("admin-treasury-funded")).toHaveLength(1);
-    await expect(
-      fundByAdmin(t.db, actor, {
-        target: "pool",
-        ledger: "real",
-        asset: "USD",
-        amountMinor: 1n,
-        idempotencyKey: "k3",
-      }),
-    ).rejects.toThrow(RangeError);
-  });
-
   it("sets the swap spread with the value it replaced", async () => {
     const before = await getSwapSpreadBps(t.db);
     await setSwapSpreadByAdmin(t.db, actor, 80);
@@ -185,6 +143,13 @@ describe("earn back-office changes, each audited in the same transaction", () =>
   });
 
   it("the page's view has every product with its open amounts, and pools and treasuries per ledger", async () => {
+    await fundRewardsPool(t.db, {
+      ledger: "demo",
+      asset: "SOL",
+      amountMinor: 7_000_000_000n,
+      idempotencyKey: "k1",
+    });
+    await fundTreasury(t.db, { ledger: "real", asset: "USD", amountMinor: 50_000n, idempotencyKey: "k2" });
     const view = await earnAdminView(t.db);
     expect(view.products).toHaveLength(42);
     expect(view.products.every((p) => p.openReal === 0n && p.openDemo === 0n)).toBe(true);

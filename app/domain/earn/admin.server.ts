@@ -1,12 +1,13 @@
-// The earn-and-trade back-office (issue 8, /admin/earn): staking product terms, rewards pools,
-// treasuries, the swap spread and /buy's brokers. Every change and its audit record are written in
-// ONE transaction, so the audit log never misses a change and never records one that did not
+// The earn-and-trade back-office (issue 8, /admin/earn): staking product terms, the swap spread
+// and /buy's brokers (funding rewards pools and treasuries needs two admins: approvals/). Every
+// change and its audit record are written in ONE transaction, so the audit log never misses a change and never records one that did not
 // happen. Callers have checked the staff member's permission and two-factor sign-in already.
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { auditLog } from "../../../db/schema/index.ts";
 import type { Db } from "../../db/client.server.ts";
 import type { AdminAuditEvent } from "../accounts/audit.server.ts";
+import type { StaffActor } from "../approvals/four-eyes.ts";
 import {
   type Broker,
   createBroker,
@@ -18,29 +19,21 @@ import { getSystemBalance } from "../ledger/ledger.server.ts";
 import { LEDGERS, type Ledger } from "../ledger/types.ts";
 import { ASSETS, type Asset, isCryptoAsset } from "../money/assets.ts";
 import {
-  fundRewardsPool,
   getStakingProduct,
   listStakingProducts,
   openAmountsByProduct,
   type StakingProductRow,
   updateStakingProduct,
 } from "../staking/staking.server.ts";
-import { fundTreasury, getSwapSpreadBps, setSwapSpreadBps } from "../swap/swap.server.ts";
-import type { BrokerFields, FundingInput, ProductTerms } from "./admin-forms.ts";
+import { getSwapSpreadBps, setSwapSpreadBps } from "../swap/swap.server.ts";
+import type { BrokerFields, ProductTerms } from "./admin-forms.ts";
 
-/** Who made the change, for the audit log. */
-export interface StaffActor {
-  adminId: string;
-  ip?: string | undefined;
-  userAgent?: string | undefined;
-}
+export type { StaffActor };
 
 /** The events this module writes; each must be one /admin/audit knows (AUDIT_EVENTS). */
 export type EarnAuditEvent = Extract<
   AdminAuditEvent,
   | "admin-staking-product-updated"
-  | "admin-rewards-pool-funded"
-  | "admin-treasury-funded"
   | "admin-swap-spread-updated"
   | "admin-broker-created"
   | "admin-broker-updated"
@@ -139,46 +132,6 @@ export async function editStakingProduct(
       after: termsDetail(after),
     });
     return { ok: true as const, product: after };
-  });
-}
-
-/**
- * Funds a rewards pool or a treasury from outside the books. The form's idempotency key makes a
- * double submit one funding (and one audit record).
- */
-export async function fundByAdmin(
-  db: Db,
-  actor: StaffActor,
-  input: FundingInput & { idempotencyKey: string },
-): Promise<{ replayed: boolean; entryId: bigint }> {
-  return db.transaction(async (txHandle) => {
-    const tx = txHandle as unknown as Db;
-    const common = {
-      ledger: input.ledger,
-      amountMinor: input.amountMinor,
-      idempotencyKey: input.idempotencyKey,
-    };
-    let entry: { entryId: bigint; replayed: boolean };
-    if (input.target === "pool") {
-      if (!isCryptoAsset(input.asset)) throw new RangeError("Rewards pools hold crypto assets only.");
-      entry = await fundRewardsPool(tx, { ...common, asset: input.asset });
-    } else {
-      entry = await fundTreasury(tx, { ...common, asset: input.asset });
-    }
-    if (!entry.replayed) {
-      await audit(
-        tx,
-        actor,
-        input.target === "pool" ? "admin-rewards-pool-funded" : "admin-treasury-funded",
-        {
-          ledger: input.ledger,
-          asset: input.asset,
-          amountMinor: input.amountMinor.toString(),
-          entryId: entry.entryId.toString(),
-        },
-      );
-    }
-    return { replayed: entry.replayed, entryId: entry.entryId };
   });
 }
 

@@ -7,7 +7,9 @@ import { setupTestDatabase } from "../../../tests/db.ts";
 import { type Config, parseConfig } from "../../config.server.ts";
 import { accountsEnv, signUp, verifyEmail } from "../accounts/accounts.server.ts";
 import { fakeClock } from "../accounts/clock.ts";
+import { mailContextOf } from "./context.ts";
 import { createMailer } from "./mailer.server.ts";
+import { deliverOutbox } from "./outbox.server.ts";
 
 // SMTP_URL switches the mailer from the outbox table to SMTP (nodemailer). A few lines of SMTP
 // on a local port stand in for the mail server: what arrives there is what a member would get.
@@ -116,6 +118,9 @@ describe("SMTP delivery (SMTP_URL set)", () => {
       { headers: new Headers({ "user-agent": "vitest" }), ip: "10.1.1.1" },
     );
     if (!result.ok) throw new Error(result.message);
+    // Queued by the sign-up, sent by the outbox worker through the transport the configuration picks.
+    expect(smtp.received).toHaveLength(0);
+    await deliverOutbox(t.db, createMailer(t.db, config), mailContextOf(config));
 
     expect(smtp.received).toHaveLength(1);
     const [mail] = smtp.received;
@@ -123,6 +128,8 @@ describe("SMTP delivery (SMTP_URL set)", () => {
     expect(mail?.to).toEqual([email]);
     expect(mail?.data).toMatch(/^Subject: Confirm your e-mail address for Coinlens\r$/m);
     expect(mail?.data).toMatch(/^From: Coinlens <no-reply@coinlens\.example>\r$/m);
+    // The same Message-ID for every delivery of this message: a redelivery is recognisably the same.
+    expect(mail?.data).toMatch(/^Message-ID: <[0-9a-f]{32}@coinlens\.example>\r$/m);
     const body = decodedBody(mail?.data ?? "");
     const link = /http:\/\/localhost:3000\/verify-email\?token=\S+/.exec(body)?.[0];
     expect(link).toBeDefined();

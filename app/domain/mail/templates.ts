@@ -1,42 +1,51 @@
-/** Plain-text e-mails. Links are absolute; the brand name comes from configuration. */
-export function verificationEmail(brand: string, url: string) {
-  return {
-    subject: `Confirm your e-mail address for ${brand}`,
-    text: [
-      `Welcome to ${brand}.`,
-      "",
-      "Please confirm your e-mail address by opening this link (valid for 24 hours):",
-      url,
-      "",
-      "If you did not create an account, you can ignore this message.",
-    ].join("\n"),
-  };
-}
+// The account e-mails' words (pure). Links are absolute, built from the deployment's public
+// address when the message is delivered; the brand name comes from configuration.
+import type { MailContext } from "./context.ts";
 
-export function passwordResetEmail(brand: string, url: string) {
-  return {
-    subject: `Reset your ${brand} password`,
-    text: [
-      "We received a request to reset your password.",
-      "",
-      "Open this link to choose a new password. It works once and expires in 1 hour:",
-      url,
-      "",
-      "If you did not ask for this, ignore this message; your password stays the same.",
-    ].join("\n"),
-  };
-}
+export type AccountEmail =
+  /** `token` is the link's secret: sealed in the outbox until delivery, then dropped. */
+  | { template: "verify-email"; data: { token: string } }
+  | { template: "reset-password"; data: { token: string } }
+  | { template: "signup-existing-account"; data: Record<string, never> };
 
-export function existingAccountEmail(brand: string, loginUrl: string, resetUrl: string) {
-  return {
-    subject: `Someone tried to sign up to ${brand} with your e-mail`,
-    text: [
-      "Someone tried to create an account with this e-mail address, which already has one.",
-      "",
-      `If it was you, sign in here: ${loginUrl}`,
-      `Forgot your password? Reset it here: ${resetUrl}`,
-      "",
-      "If it was not you, no action is needed.",
-    ].join("\n"),
-  };
+export function renderAccountEmail(email: AccountEmail, ctx: MailContext) {
+  const { brand, publicUrl } = ctx;
+  switch (email.template) {
+    case "verify-email":
+      return {
+        subject: `Confirm your e-mail address for ${brand}`,
+        text: [
+          `Welcome to ${brand}.`,
+          "",
+          "Please confirm your e-mail address by opening this link (valid for 24 hours):",
+          `${publicUrl}/verify-email?token=${encodeURIComponent(email.data.token)}`,
+          "",
+          "If you did not create an account, you can ignore this message.",
+        ].join("\n"),
+      };
+    case "reset-password":
+      return {
+        subject: `Reset your ${brand} password`,
+        text: [
+          "We received a request to reset your password.",
+          "",
+          "Open this link to choose a new password. It works once and expires in 1 hour:",
+          `${publicUrl}/reset-password?token=${encodeURIComponent(email.data.token)}`,
+          "",
+          "If you did not ask for this, ignore this message; your password stays the same.",
+        ].join("\n"),
+      };
+    case "signup-existing-account":
+      return {
+        subject: `Someone tried to sign up to ${brand} with your e-mail`,
+        text: [
+          "Someone tried to create an account with this e-mail address, which already has one.",
+          "",
+          `If it was you, sign in here: ${publicUrl}/login`,
+          `Forgot your password? Reset it here: ${publicUrl}/forgotpassword`,
+          "",
+          "If it was not you, no action is needed.",
+        ].join("\n"),
+      };
+  }
 }

@@ -24,7 +24,6 @@ import { fakeClock } from "../accounts/clock.ts";
 import { limits } from "../accounts/rate-limit.server.ts";
 import { messages } from "../accounts/schemas.ts";
 import { postEntry } from "../ledger/ledger.server.ts";
-import { createOutboxMailer } from "../mail/mailer.server.ts";
 import {
   disableMember,
   enableMember,
@@ -49,8 +48,7 @@ const PASSWORD = "Sturdy-passphrase-42";
 beforeAll(() => {
   clock = fakeClock(new Date());
   const cfg = config();
-  const mailer = createOutboxMailer(t.db);
-  env = { auth: createAuth(t.db, cfg, mailer), config: cfg, clock, mailer };
+  env = { auth: createAuth(t.db, cfg), config: cfg, clock };
 });
 
 function meta(cookie?: string) {

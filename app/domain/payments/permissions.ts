@@ -13,6 +13,8 @@ export const PAYMENT_PERMISSIONS = [
   "approve:withdrawal:any",
   "complete:withdrawal:any",
   "reject:withdrawal:any",
+  // /admin/approvals: money made by hand, awaiting a second admin (ADR 0055 addendum).
+  "read:approval:any",
 ] as const;
 export type PaymentPermission = (typeof PAYMENT_PERMISSIONS)[number];
 

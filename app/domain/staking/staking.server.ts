@@ -9,6 +9,7 @@ import { queryRows } from "../../db/client.server.ts";
 import { InsufficientFundsError } from "../ledger/errors.ts";
 import { getSystemBalance, postEntry } from "../ledger/ledger.server.ts";
 import type { Ledger } from "../ledger/types.ts";
+import { enqueueEmail } from "../mail/outbox.server.ts";
 import { formatAmount } from "../money/amount.ts";
 import { type CryptoAsset, isCryptoAsset } from "../money/assets.ts";
 import {
@@ -496,7 +497,29 @@ export async function settleMaturedStake(
               reward_operation_id = ${rewardOperationId === null ? null : rewardOperationId.toString()}::bigint
           where id = ${p.id.toString()}::bigint`,
     );
+    await queueMaturedEmail(tx, p);
     return "settled" as const;
+  });
+}
+
+/** "Your stake has matured", queued in the settling transaction (the outbox, ADR 0056). */
+async function queueMaturedEmail(tx: Db, p: StakePosition) {
+  const [user] = await queryRows<{ email: string; name: string }>(
+    tx,
+    sql`select email, name from users where id = ${p.userId}`,
+  );
+  if (!user) return;
+  const text = (minor: bigint) => `${formatAmount(minor, p.asset, { grouping: true })} ${p.asset}`;
+  await enqueueEmail(tx, `stake:${p.id}:matured`, {
+    to: user.email,
+    template: "stake-matured",
+    data: {
+      name: user.name,
+      amount: text(p.amountMinor),
+      reward: text(p.rewardMinor),
+      duration: DURATION_LABELS[p.durationDays] ?? `${p.durationDays} days`,
+      demo: p.ledger === "demo",
+    },
   });
 }
 

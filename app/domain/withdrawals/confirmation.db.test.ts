@@ -3,9 +3,9 @@ import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { onPostgres, setupTestDatabase } from "../../../tests/db.ts";
+import { deliverRecorded } from "../../../tests/mailbox.ts";
 import { queryRows } from "../../db/client.server.ts";
 import { auditLedger, getBalances, getHold, postEntry } from "../ledger/ledger.server.ts";
-import type { Mailer, MailMessage } from "../mail/mailer.server.ts";
 import { runWithdrawalExpiryJob } from "./jobs.server.ts";
 import {
   approveWithdrawal,
@@ -18,7 +18,6 @@ import {
   listWithdrawalsByStatus,
   rejectWithdrawal,
   requestWithdrawal,
-  sendWithdrawalConfirmationEmail,
   type Withdrawal,
   WithdrawalStateError,
 } from "./withdrawals.server.ts";
@@ -44,6 +43,7 @@ async function memberWith(amount: bigint): Promise<string> {
 }
 
 const key = () => `confirm-key-${++counter}-abcdefgh`;
+const RULE = { thresholdUsdMinor: 100_000n, windowHours: 24 };
 const MINUTE = 60_000;
 
 /** An e-mail-confirmed USDT withdrawal whose link lapses at `expiresAt`. */
@@ -56,7 +56,7 @@ async function emailRequest(userId: string, amount: bigint, expiresAt: Date, ide
     destination: { address: "TUEZSdKsoDHQMeZwihtdoBiN46zxhGWYdH" },
     idempotencyKey,
     usdValueMinor: 1_000n,
-    twoAdminThresholdUsdMinor: 100_000n,
+    twoAdmin: { thresholdUsdMinor: 100_000n, windowHours: 24 },
     confirmation: { method: "email", expiresAt },
   });
 }
@@ -99,7 +99,7 @@ describe("a withdrawal confirmed by e-mail", () => {
     expect(await operationStatus(withdrawal)).toBe("pending");
     expect(await inAdminQueue(withdrawal.id)).toBe(false);
     for (const act of [
-      () => approveWithdrawal(t.db, { withdrawalId: withdrawal.id, adminId: "admin-a" }),
+      () => approveWithdrawal(t.db, { withdrawalId: withdrawal.id, adminId: "admin-a", twoAdmin: RULE }),
       () => rejectWithdrawal(t.db, { withdrawalId: withdrawal.id, adminId: "admin-a", reason: "no" }),
       () =>
         completeWithdrawal(t.db, { withdrawalId: withdrawal.id, adminId: "admin-a", sentReference: "tx" }),
@@ -144,9 +144,10 @@ describe("a withdrawal confirmed by e-mail", () => {
       "This withdrawal is already confirmed.",
     );
     // Confirmed, it follows the review flow like any other.
-    expect((await approveWithdrawal(t.db, { withdrawalId: withdrawal.id, adminId: "admin-a" })).status).toBe(
-      "approved",
-    );
+    expect(
+      (await approveWithdrawal(t.db, { withdrawalId: withdrawal.id, adminId: "admin-a", twoAdmin: RULE }))
+        .status,
+    ).toBe("approved");
     expect(await usdt(a)).toMatchObject({ available: 500_000n, held: 500_000n });
   });
 
@@ -229,23 +230,55 @@ describe("expiry of unconfirmed withdrawals", () => {
   });
 
   it("the member is e-mailed the link and deadline, and again when the request lapses", async () => {
-    const sent: MailMessage[] = [];
-    const mailer: Mailer = { kind: "outbox", send: async (m) => void sent.push(m) };
     const member = await memberWith(1_000_000n);
     const deadline = new Date(Date.now() + 30 * MINUTE);
     const { withdrawal, confirmToken = "" } = await emailRequest(member, 300_000n, deadline);
     const link = `http://localhost:3000/usdt-withdrawal?confirm=${confirmToken}`;
-    await sendWithdrawalConfirmationEmail(t.db, mailer, "Coinlens", withdrawal, link);
+    const sent = (await deliverRecorded(t.db)).filter((m) => m.to === `${member}@example.test`);
     expect(sent[0]?.subject).toBe("Coinlens: confirm your withdrawal");
     expect(sent[0]?.text).toContain(link);
     expect(sent[0]?.text).toContain("0.3 USDT");
     expect(sent[0]?.text).toContain("TUEZSdKsoDHQMeZwihtdoBiN46zxhGWYdH");
     expect(sent[0]?.text).toContain(deadline.toUTCString());
 
-    const expired = await runWithdrawalExpiryJob(t.db, mailer, "Coinlens", deadline);
+    const expired = await runWithdrawalExpiryJob(t.db, deadline);
     expect(expired.map((w) => w.id)).toContain(withdrawal.id);
-    const lapsed = sent.find((m) => m.subject === "Coinlens: your withdrawal request expired");
+    const later = await deliverRecorded(t.db);
+    const lapsed = later.find((m) => m.subject === "Coinlens: your withdrawal request expired");
+    expect(lapsed?.to).toBe(`${member}@example.test`);
     expect(lapsed?.text).toContain("The funds are back in your available balance.");
+  });
+
+  it("the link is queued with the request: a crash before sending loses nothing, and a retry queues no second link", async () => {
+    const member = await memberWith(1_000_000n);
+    const k = key();
+    const deadline = new Date(Date.now() + 30 * MINUTE);
+    const first = await emailRequest(member, 100_000n, deadline, k);
+    // The server dies here: committed, nothing delivered. The member's browser retries the submit.
+    const retry = await emailRequest(member, 100_000n, deadline, k);
+    expect(retry.replayed).toBe(true);
+    expect(retry.confirmToken).toBeUndefined();
+    const [queued] = await queryRows<{ n: number | string }>(
+      t.db,
+      sql`select count(*)::int as n from outbox where message_key = ${`withdrawal:${first.withdrawal.id}:confirm`}`,
+    );
+    expect(Number(queued?.n)).toBe(1);
+    // Whichever server delivers next sends the one link, and it works.
+    const sent = (await deliverRecorded(t.db)).filter((m) => m.to === `${member}@example.test`);
+    expect(sent.map((m) => m.subject)).toEqual(["Coinlens: confirm your withdrawal"]);
+    const token = new URL(/https?:\/\/\S+/.exec(sent[0]?.text ?? "")?.[0] ?? "http://x").searchParams.get(
+      "confirm",
+    );
+    expect(token).toBe(first.confirmToken);
+    const confirmed = await confirmWithdrawal(t.db, { userId: member, token: token ?? "" });
+    expect(confirmed.outcome).toBe("confirmed");
+    // The token lives only as a hash once delivered: the outbox row keeps no payload.
+    const [row] = await queryRows<{ payload: string | null; delivered: boolean }>(
+      t.db,
+      sql`select payload, delivered_at is not null as delivered from outbox
+          where message_key = ${`withdrawal:${first.withdrawal.id}:confirm`}`,
+    );
+    expect(row).toEqual({ payload: null, delivered: true });
   });
 });
 

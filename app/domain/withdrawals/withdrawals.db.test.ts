@@ -1,9 +1,10 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { onPostgres, setupTestDatabase } from "../../../tests/db.ts";
+import { deliverRecorded } from "../../../tests/mailbox.ts";
+import { OwnMoneyError } from "../approvals/four-eyes.ts";
 import { InsufficientFundsError } from "../ledger/errors.ts";
 import { auditLedger, getBalances, getHold, postEntry } from "../ledger/ledger.server.ts";
-import type { Mailer, MailMessage } from "../mail/mailer.server.ts";
 import {
   AddressCoolingOffError,
   approveWithdrawal,
@@ -14,7 +15,6 @@ import {
   listWithdrawalsByStatus,
   rejectWithdrawal,
   requestWithdrawal,
-  sendWithdrawalStatusEmail,
   type Withdrawal,
   WithdrawalStateError,
 } from "./withdrawals.server.ts";
@@ -41,6 +41,7 @@ async function memberWith(asset: "BTC" | "USDT" | "USD", amount: bigint): Promis
 
 const key = () => `withdrawal-key-${++counter}-abcdef`;
 const THRESHOLD = 100_000n; // $1,000.00
+const RULE = { thresholdUsdMinor: THRESHOLD, windowHours: 24 };
 
 function btcRequest(
   userId: string,
@@ -56,7 +57,7 @@ function btcRequest(
     destination: { address: "bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu" },
     idempotencyKey,
     usdValueMinor,
-    twoAdminThresholdUsdMinor: THRESHOLD,
+    twoAdmin: RULE,
     confirmation: { method: "totp" },
   });
 }
@@ -94,7 +95,7 @@ describe("withdrawal requests hold funds at once", () => {
         destination: { address: "TUEZSdKsoDHQMeZwihtdoBiN46zxhGWYdH" },
         idempotencyKey: key(),
         usdValueMinor: 500n,
-        twoAdminThresholdUsdMinor: THRESHOLD,
+        twoAdmin: RULE,
         confirmation: { method: "totp" },
       }),
     ).rejects.toBeInstanceOf(InsufficientFundsError);
@@ -110,7 +111,11 @@ describe("the review flow", () => {
     await expect(
       completeWithdrawal(t.db, { withdrawalId: withdrawal.id, adminId: "admin-a", sentReference: "tx" }),
     ).rejects.toThrow(/Approve/);
-    const approved = await approveWithdrawal(t.db, { withdrawalId: withdrawal.id, adminId: "admin-a" });
+    const approved = await approveWithdrawal(t.db, {
+      withdrawalId: withdrawal.id,
+      adminId: "admin-a",
+      twoAdmin: RULE,
+    });
     expect(approved.status).toBe("approved");
     await expect(cancelWithdrawal(t.db, { withdrawalId: withdrawal.id, userId: member })).rejects.toThrow(
       /no longer be cancelled/,
@@ -145,7 +150,7 @@ describe("the review flow", () => {
       },
       idempotencyKey: key(),
       usdValueMinor: 20_000n,
-      twoAdminThresholdUsdMinor: THRESHOLD,
+      twoAdmin: RULE,
       confirmation: { method: "totp" },
     });
     await expect(
@@ -159,7 +164,7 @@ describe("the review flow", () => {
     expect(rejected).toMatchObject({ status: "rejected", rejectReason: "Name does not match" });
     expect(await balances(member, "USD")).toMatchObject({ available: 50_000n, held: 0n });
     await expect(
-      approveWithdrawal(t.db, { withdrawalId: withdrawal.id, adminId: "admin-b" }),
+      approveWithdrawal(t.db, { withdrawalId: withdrawal.id, adminId: "admin-b", twoAdmin: RULE }),
     ).rejects.toThrow(/already rejected/);
     await expectLedgerClean();
   });
@@ -181,12 +186,12 @@ describe("the review flow", () => {
     const unpriced = (await btcRequest(member, 1_000n, null)).withdrawal;
     expect(big.approvalsRequired).toBe(2);
     expect(unpriced.approvalsRequired).toBe(2);
-    const once = await approveWithdrawal(t.db, { withdrawalId: big.id, adminId: "admin-a" });
+    const once = await approveWithdrawal(t.db, { withdrawalId: big.id, adminId: "admin-a", twoAdmin: RULE });
     expect(once).toMatchObject({ status: "pending", firstApprovedBy: "admin-a" });
-    await expect(approveWithdrawal(t.db, { withdrawalId: big.id, adminId: "admin-a" })).rejects.toThrow(
-      /different admin/,
-    );
-    const twice = await approveWithdrawal(t.db, { withdrawalId: big.id, adminId: "admin-b" });
+    await expect(
+      approveWithdrawal(t.db, { withdrawalId: big.id, adminId: "admin-a", twoAdmin: RULE }),
+    ).rejects.toThrow(/different admin/);
+    const twice = await approveWithdrawal(t.db, { withdrawalId: big.id, adminId: "admin-b", twoAdmin: RULE });
     expect(twice).toMatchObject({ status: "approved", approvedBy: "admin-b" });
     // The database refuses the same admin twice even if code forgot to check.
     await expect(
@@ -238,19 +243,21 @@ describe("new address cooling-off", () => {
   });
 });
 
+/** The e-mails the outbox delivers to this member from now on (what was queued for them so far). */
+async function mailTo(member: string) {
+  return (await deliverRecorded(t.db)).filter((m) => m.to === `${member}@example.test`);
+}
+
 describe("e-mail at every state change", () => {
   it("says what happened, with the reference or the reason", async () => {
-    const sent: MailMessage[] = [];
-    const mailer: Mailer = { kind: "outbox", send: async (m) => void sent.push(m) };
     const member = await memberWith("BTC", 100_000n);
     const { withdrawal } = await btcRequest(member, 10_000n);
-    await sendWithdrawalStatusEmail(t.db, mailer, "Coinlens", withdrawal);
-    const rejected = await rejectWithdrawal(t.db, {
+    await rejectWithdrawal(t.db, {
       withdrawalId: withdrawal.id,
       adminId: "admin-a",
       reason: "Wrong address",
     });
-    await sendWithdrawalStatusEmail(t.db, mailer, "Coinlens", rejected);
+    const sent = await mailTo(member);
     expect(sent.map((m) => m.subject)).toEqual([
       "Coinlens: we received your withdrawal request",
       "Coinlens: your withdrawal was rejected",
@@ -260,31 +267,145 @@ describe("e-mail at every state change", () => {
   });
 
   it("approved, sent (with its reference) and cancelled each have their own e-mail; a first of two approvals is not a state change", async () => {
-    const sent: MailMessage[] = [];
-    const mailer: Mailer = { kind: "outbox", send: async (m) => void sent.push(m) };
     const member = await memberWith("BTC", 100_000n);
     const { withdrawal } = await btcRequest(member, 10_000n);
-    const approved = await approveWithdrawal(t.db, { withdrawalId: withdrawal.id, adminId: "admin-a" });
+    const approved = await approveWithdrawal(t.db, {
+      withdrawalId: withdrawal.id,
+      adminId: "admin-a",
+      twoAdmin: RULE,
+    });
     expect(approved.status).toBe("approved");
-    await sendWithdrawalStatusEmail(t.db, mailer, "Coinlens", approved);
-    const completed = await completeWithdrawal(t.db, {
+    await completeWithdrawal(t.db, {
       withdrawalId: withdrawal.id,
       adminId: "admin-a",
       sentReference: "txid-0042",
     });
-    await sendWithdrawalStatusEmail(t.db, mailer, "Coinlens", completed);
     const { withdrawal: second } = await btcRequest(member, 20_000n);
-    const cancelled = await cancelWithdrawal(t.db, { withdrawalId: second.id, userId: member });
-    await sendWithdrawalStatusEmail(t.db, mailer, "Coinlens", cancelled);
+    await cancelWithdrawal(t.db, { withdrawalId: second.id, userId: member });
+    const { withdrawal: big } = await btcRequest(member, 30_000n, 500_000n);
+    const first = await approveWithdrawal(t.db, { withdrawalId: big.id, adminId: "admin-a", twoAdmin: RULE });
+    expect(first).toMatchObject({ status: "pending", firstApprovedBy: "admin-a" });
+    const sent = await mailTo(member);
     expect(sent.map((m) => m.subject)).toEqual([
+      "Coinlens: we received your withdrawal request",
       "Coinlens: your withdrawal was approved",
       "Coinlens: your withdrawal was sent",
+      "Coinlens: we received your withdrawal request",
       "Coinlens: your withdrawal was cancelled",
+      "Coinlens: we received your withdrawal request",
     ]);
-    expect(sent[0]?.text).toContain("Your withdrawal of 0.0001 BTC is now approved.");
-    expect(sent[1]?.text).toContain("Reference: txid-0042");
-    expect(sent[2]?.text).toContain("The funds are back in your available balance.");
+    expect(sent[1]?.text).toContain("Your withdrawal of 0.0001 BTC is now approved.");
+    expect(sent[2]?.text).toContain("Reference: txid-0042");
+    expect(sent[4]?.text).toContain("The funds are back in your available balance.");
     for (const m of sent) expect(m.text).toContain("contact Coinlens support at once");
+  });
+
+  it("a retried request queues nothing more; every message is queued once per state, by key", async () => {
+    const member = await memberWith("BTC", 100_000n);
+    const k = key();
+    await btcRequest(member, 10_000n, 50_000n, k);
+    await btcRequest(member, 10_000n, 50_000n, k);
+    expect((await mailTo(member)).map((m) => m.subject)).toEqual([
+      "Coinlens: we received your withdrawal request",
+    ]);
+  });
+});
+
+describe("nobody acts on their own money", () => {
+  it("an admin cannot approve, complete or reject their own withdrawal; the database refuses it too", async () => {
+    const admin = await memberWith("BTC", 1_000_000n);
+    const { withdrawal } = await btcRequest(admin, 100_000n);
+    for (const attempt of [
+      () => approveWithdrawal(t.db, { withdrawalId: withdrawal.id, adminId: admin, twoAdmin: RULE }),
+      () => rejectWithdrawal(t.db, { withdrawalId: withdrawal.id, adminId: admin, reason: "mine" }),
+      () => completeWithdrawal(t.db, { withdrawalId: withdrawal.id, adminId: admin, sentReference: "tx" }),
+    ]) {
+      await expect(attempt()).rejects.toBeInstanceOf(OwnMoneyError);
+    }
+    expect((await listMemberWithdrawals(t.db, admin))[0]).toMatchObject({
+      status: "pending",
+      firstApprovedBy: null,
+    });
+    for (const column of ["first_approved_by", "approved_by", "completed_by", "rejected_by"]) {
+      await expect(
+        t.db.execute(
+          sql`update withdrawals set ${sql.raw(column)} = user_id where id = ${withdrawal.id.toString()}::bigint`,
+        ),
+      ).rejects.toThrow();
+    }
+    // Another admin may.
+    const approved = await approveWithdrawal(t.db, {
+      withdrawalId: withdrawal.id,
+      adminId: "admin-z",
+      twoAdmin: RULE,
+    });
+    expect(approved.status).toBe("approved");
+  });
+});
+
+describe("the two-admin rule counts a rolling window, not one request", () => {
+  it("splitting $1,200 into three $400 requests: the one that takes the day over $1,000 needs two admins", async () => {
+    const member = await memberWith("BTC", 3_000_000n);
+    const a = (await btcRequest(member, 100_000n, 40_000n)).withdrawal;
+    const b = (await btcRequest(member, 100_000n, 40_000n)).withdrawal;
+    const c = (await btcRequest(member, 100_000n, 40_000n)).withdrawal;
+    expect([a, b, c].map((w) => w.approvalsRequired)).toEqual([1, 1, 2]);
+  });
+
+  it("cancelled, rejected and expired requests do not count; requests older than the window do not count", async () => {
+    const member = await memberWith("BTC", 3_000_000n);
+    const a = (await btcRequest(member, 100_000n, 90_000n)).withdrawal;
+    await cancelWithdrawal(t.db, { withdrawalId: a.id, userId: member });
+    const b = (await btcRequest(member, 100_000n, 90_000n)).withdrawal;
+    expect(b.approvalsRequired).toBe(1);
+    // b is from yesterday: a new request today starts a new window.
+    await t.db.execute(
+      sql`update withdrawals set created_at = now() - interval '25 hours' where id = ${b.id.toString()}::bigint`,
+    );
+    const c = (await btcRequest(member, 100_000n, 90_000n)).withdrawal;
+    expect(c.approvalsRequired).toBe(1);
+    // Within the window, c and d together are over.
+    const d = (await btcRequest(member, 100_000n, 20_000n)).withdrawal;
+    expect(d.approvalsRequired).toBe(2);
+  });
+
+  it("the window is configurable: over 48 hours yesterday's request still counts", async () => {
+    const member = await memberWith("BTC", 3_000_000n);
+    const old = (await btcRequest(member, 100_000n, 90_000n)).withdrawal;
+    await t.db.execute(
+      sql`update withdrawals set created_at = now() - interval '25 hours' where id = ${old.id.toString()}::bigint`,
+    );
+    const request = (windowHours: number) =>
+      requestWithdrawal(t.db, {
+        userId: member,
+        method: "btc",
+        asset: "BTC",
+        amount: 1_000n,
+        destination: { address: "bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu" },
+        idempotencyKey: key(),
+        usdValueMinor: 20_000n,
+        twoAdmin: { thresholdUsdMinor: THRESHOLD, windowHours },
+        confirmation: { method: "totp" },
+      });
+    expect((await request(24)).withdrawal.approvalsRequired).toBe(1);
+    expect((await request(48)).withdrawal.approvalsRequired).toBe(2);
+  });
+
+  it("approval re-checks the window under the row lock and can only raise the count", async () => {
+    const member = await memberWith("BTC", 3_000_000n);
+    const a = (await btcRequest(member, 100_000n, 60_000n)).withdrawal;
+    const b = (await btcRequest(member, 100_000n, 60_000n)).withdrawal;
+    expect(b.approvalsRequired).toBe(2);
+    // As if b had been decided by a server that did not see a (the request-time lock prevents it).
+    await t.db.execute(
+      sql`update withdrawals set approvals_required = 1 where id = ${b.id.toString()}::bigint`,
+    );
+    const once = await approveWithdrawal(t.db, { withdrawalId: b.id, adminId: "admin-a", twoAdmin: RULE });
+    expect(once).toMatchObject({ status: "pending", approvalsRequired: 2, firstApprovedBy: "admin-a" });
+    // a, before b, is still alone in its own window: one admin.
+    expect(
+      (await approveWithdrawal(t.db, { withdrawalId: a.id, adminId: "admin-a", twoAdmin: RULE })).status,
+    ).toBe("approved");
   });
 });
 
@@ -295,8 +416,8 @@ describe.runIf(onPostgres)("PostgreSQL races", () => {
       const member = await memberWith("BTC", 500_000n);
       const { withdrawal } = await btcRequest(member, 200_000n);
       const settled = await Promise.allSettled([
-        approveWithdrawal(t.db, { withdrawalId: withdrawal.id, adminId: "admin-a" }),
-        approveWithdrawal(t.db, { withdrawalId: withdrawal.id, adminId: "admin-b" }),
+        approveWithdrawal(t.db, { withdrawalId: withdrawal.id, adminId: "admin-a", twoAdmin: RULE }),
+        approveWithdrawal(t.db, { withdrawalId: withdrawal.id, adminId: "admin-b", twoAdmin: RULE }),
         cancelWithdrawal(t.db, { withdrawalId: withdrawal.id, userId: member }),
       ]);
       const won = settled.filter((s) => s.status === "fulfilled") as PromiseFulfilledResult<Withdrawal>[];
@@ -332,5 +453,12 @@ describe.runIf(onPostgres)("PostgreSQL races", () => {
       expect.not.arrayContaining([expect.objectContaining({ status: "approved" })]),
     );
     await expectLedgerClean();
+  });
+
+  it("five $300 requests sent at once: the rolling sum sees every one, so the last two need two admins", async () => {
+    const member = await memberWith("BTC", 5_000_000n);
+    const results = await Promise.all(Array.from({ length: 5 }, () => btcRequest(member, 100_000n, 30_000n)));
+    const required = results.map((r) => r.withdrawal.approvalsRequired).sort();
+    expect(required).toEqual([1, 1, 1, 2, 2]);
   });
 });

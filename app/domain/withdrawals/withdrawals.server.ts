@@ -23,9 +23,11 @@ export type { WithdrawalDestination };
 
 import type { Db } from "../../db/client.server.ts";
 import { queryRows } from "../../db/client.server.ts";
+import { OwnMoneyError } from "../approvals/four-eyes.ts";
 import { holdFunds, postHold, voidHold } from "../ledger/ledger.server.ts";
-import type { Mailer } from "../mail/mailer.server.ts";
+import { enqueueEmail } from "../mail/outbox.server.ts";
 import { formatAmount } from "../money/amount.ts";
+import { STATUS_WORD, WITHDRAWAL_PAGES } from "./emails.ts";
 
 export type WithdrawalStatus =
   | "unconfirmed"
@@ -49,6 +51,8 @@ export interface Withdrawal {
   status: WithdrawalStatus;
   holdId: bigint;
   operationId: bigint | null;
+  /** USD minor units at request time; null when no fresh price was known. */
+  usdValueMinor: bigint | null;
   approvalsRequired: number;
   firstApprovedBy: string | null;
   approvedBy: string | null;
@@ -63,7 +67,7 @@ export interface Withdrawal {
 }
 
 const COLUMNS = sql`id::text as id, user_id, method, asset, amount::text as amount, destination, status,
-  hold_id::text as hold_id, operation_id::text as operation_id, approvals_required, first_approved_by,
+  hold_id::text as hold_id, operation_id::text as operation_id, usd_value::text as usd_value, approvals_required, first_approved_by,
   approved_by, sent_reference, reject_reason, confirmation_method, confirm_expires_at, confirmed_at,
   created_at, updated_at`;
 
@@ -82,6 +86,8 @@ function fromRow(row: Record<string, unknown>): Withdrawal {
     status: row.status as WithdrawalStatus,
     holdId: BigInt(row.hold_id as string),
     operationId: row.operation_id ? BigInt(row.operation_id as string) : null,
+    usdValueMinor:
+      row.usd_value === null || row.usd_value === undefined ? null : BigInt(row.usd_value as string),
     approvalsRequired: Number(row.approvals_required),
     firstApprovedBy: (row.first_approved_by as string | null) ?? null,
     approvedBy: (row.approved_by as string | null) ?? null,
@@ -118,7 +124,8 @@ export class AddressCoolingOffError extends Error {
 
 /**
  * Checks (and on first sight registers) a crypto destination. Throws AddressCoolingOffError while
- * the address is cooling off; `isNew` tells the caller to send the "new address" e-mail.
+ * the address is cooling off; on first sight the "new address" e-mail is queued with the address
+ * (one transaction: the address is never registered without the member being told).
  */
 export async function checkWithdrawalAddress(
   db: Db,
@@ -126,13 +133,27 @@ export async function checkWithdrawalAddress(
 ): Promise<void> {
   const now = input.now ?? new Date();
   const usableFrom = new Date(now.getTime() + input.coolingOffHours * 3_600_000);
-  const inserted = await queryRows<{ usable_from: string | Date }>(
-    db,
-    sql`insert into withdrawal_addresses (user_id, asset, address, usable_from)
-        values (${input.userId}, ${input.asset}, ${input.address}, ${usableFrom.toISOString()}::timestamptz)
-        on conflict (user_id, asset, address) do nothing returning usable_from`,
-  );
-  if (inserted.length > 0) {
+  const registered = await db.transaction(async (txHandle) => {
+    const tx = txHandle as unknown as Db;
+    const inserted = await queryRows<{ id: string }>(
+      tx,
+      sql`insert into withdrawal_addresses (user_id, asset, address, usable_from)
+          values (${input.userId}, ${input.asset}, ${input.address}, ${usableFrom.toISOString()}::timestamptz)
+          on conflict (user_id, asset, address) do nothing returning id::text as id`,
+    );
+    const row = inserted[0];
+    if (!row || input.coolingOffHours <= 0) return row !== undefined;
+    const user = await memberOf(tx, input.userId);
+    if (user) {
+      await enqueueEmail(tx, `withdrawal-address:${row.id}`, {
+        to: user.email,
+        template: "withdrawal-new-address",
+        data: { asset: input.asset, address: input.address, usableFrom: usableFrom.toUTCString() },
+      });
+    }
+    return true;
+  });
+  if (registered) {
     if (input.coolingOffHours > 0) throw new AddressCoolingOffError(usableFrom, true);
     return;
   }
@@ -154,12 +175,46 @@ export interface RequestWithdrawalInput {
   idempotencyKey: string;
   /** Value in USD minor units (for the two-admin rule); null when no price is known → two admins. */
   usdValueMinor: bigint | null;
-  twoAdminThresholdUsdMinor: bigint;
+  twoAdmin: TwoAdminRule;
   /**
    * 'totp': the caller has already checked the member's code, so the request goes straight to
    * review. 'email': the request waits, unconfirmed, for the e-mailed link until `expiresAt`.
    */
   confirmation: { method: "totp" } | { method: "email"; expiresAt: Date };
+}
+
+/**
+ * Two different admins must approve once a member's withdrawals within a rolling window are worth
+ * more than the threshold: counted over the window, not one request at a time, so splitting a
+ * large sum into small requests does not avoid it (ADR 0053 addendum).
+ */
+export interface TwoAdminRule {
+  thresholdUsdMinor: bigint;
+  windowHours: number;
+}
+
+/**
+ * 1 or 2: what the member's withdrawals in the window ending at `asOf` (with `valueMinor` added,
+ * the one being decided) need. Withdrawals that moved nothing (cancelled, expired, rejected) do not
+ * count; one of unknown value (no fresh price) counts as over the threshold.
+ */
+async function approvalsRequiredFor(
+  tx: Db,
+  input: { userId: string; asOf: Date; excludeId?: bigint; valueMinor: bigint | null; rule: TwoAdminRule },
+): Promise<1 | 2> {
+  if (input.valueMinor === null) return 2;
+  const [row] = await queryRows<{ unknown: number | string; total: string | number }>(
+    tx,
+    sql`select count(*) filter (where usd_value is null)::int as unknown, coalesce(sum(usd_value), 0)::text as total
+        from withdrawals
+        where user_id = ${input.userId} and status not in ('cancelled', 'expired', 'rejected')
+          and created_at > ${input.asOf.toISOString()}::timestamptz - make_interval(hours => ${input.rule.windowHours})
+          and created_at <= ${input.asOf.toISOString()}::timestamptz
+          and id <> ${(input.excludeId ?? -1n).toString()}::bigint`,
+  );
+  if (Number(row?.unknown ?? 0) > 0) return 2;
+  const total = BigInt(String(row?.total ?? "0")) + input.valueMinor;
+  return total > input.rule.thresholdUsdMinor ? 2 : 1;
 }
 
 /** The e-mailed link carries a random token; only its SHA-256 is stored. */
@@ -178,10 +233,11 @@ export async function requestWithdrawal(
   input: RequestWithdrawalInput,
 ): Promise<{ withdrawal: Withdrawal; replayed: boolean; confirmToken?: string }> {
   if (input.amount <= 0n) throw new RangeError("A withdrawal needs a positive amount.");
-  const approvalsRequired =
-    input.usdValueMinor === null || input.usdValueMinor > input.twoAdminThresholdUsdMinor ? 2 : 1;
   return db.transaction(async (txHandle) => {
     const tx = txHandle as unknown as Db;
+    // One member's requests one at a time, so two sent at once both count each other (the rolling
+    // two-admin sum below); other members are not held up.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`withdrawal-request:${input.userId}`}))`);
     const references: Record<string, string> = { method: input.method };
     if (input.destination.address) references.address = input.destination.address;
     const { hold, replayed } = await holdFunds(tx, {
@@ -209,6 +265,12 @@ export async function requestWithdrawal(
       );
       if (row) return { withdrawal: fromRow(row), replayed: true };
     }
+    const approvalsRequired = await approvalsRequiredFor(tx, {
+      userId: input.userId,
+      asOf: new Date(),
+      valueMinor: input.usdValueMinor,
+      rule: input.twoAdmin,
+    });
     const byEmail = input.confirmation.method === "email";
     const confirmToken = byEmail ? randomBytes(32).toString("base64url") : undefined;
     const expiresAt =
@@ -227,11 +289,12 @@ export async function requestWithdrawal(
             ${byEmail ? null : sql`now()`})
           returning ${COLUMNS}`,
     );
-    return {
-      withdrawal: fromRow(row as Record<string, unknown>),
-      replayed: false,
-      ...(confirmToken ? { confirmToken } : {}),
-    };
+    const withdrawal = fromRow(row as Record<string, unknown>);
+    // The member hears of it in the same transaction: a crash after the commit still sends the
+    // link (or the "received" e-mail), and a retried request finds it queued already.
+    if (confirmToken) await queueConfirmationEmail(tx, withdrawal, confirmToken);
+    else await queueStatusEmail(tx, withdrawal);
+    return { withdrawal, replayed: false, ...(confirmToken ? { confirmToken } : {}) };
   });
 }
 
@@ -255,16 +318,6 @@ async function update(tx: Db, id: bigint, set: ReturnType<typeof sql>): Promise<
   return fromRow(row as Record<string, unknown>);
 }
 
-const STATUS_WORD: Record<WithdrawalStatus, string> = {
-  unconfirmed: "awaiting your confirmation",
-  expired: "expired",
-  pending: "awaiting review",
-  approved: "approved",
-  completed: "completed",
-  rejected: "rejected",
-  cancelled: "cancelled",
-};
-
 /** The member cancels their own withdrawal while it awaits confirmation or review; the funds return at once. */
 export async function cancelWithdrawal(
   db: Db,
@@ -284,7 +337,7 @@ export async function cancelWithdrawal(
       code: "withdrawal.cancel",
       references: { reason: "Cancelled by the member" },
     });
-    return update(tx, w.id, sql`status = 'cancelled', cancelled_at = now()`);
+    return withStatusEmail(tx, await update(tx, w.id, sql`status = 'cancelled', cancelled_at = now()`));
   });
 }
 
@@ -296,7 +349,7 @@ async function expireLocked(tx: Db, w: Withdrawal): Promise<Withdrawal> {
     code: "withdrawal.expire",
     references: { reason: "Not confirmed in time" },
   });
-  return update(tx, w.id, sql`status = 'expired', expired_at = now()`);
+  return withStatusEmail(tx, await update(tx, w.id, sql`status = 'expired', expired_at = now()`));
 }
 
 const INVALID_LINK = "This confirmation link is not valid. Open the newest link we e-mailed you.";
@@ -353,7 +406,7 @@ export async function confirmWithdrawal(
       return { outcome: "expired", withdrawal: await expireLocked(tx, w) };
     }
     const confirmed = await update(tx, w.id, sql`status = 'pending', confirmed_at = now()`);
-    return { outcome: "confirmed", withdrawal: confirmed };
+    return { outcome: "confirmed", withdrawal: await withStatusEmail(tx, confirmed) };
   });
 }
 
@@ -390,33 +443,58 @@ export async function expireUnconfirmedWithdrawals(
   return expired;
 }
 
-/** Admins never act on a request the member has not confirmed (it is not in their queue either). */
-function refuseUnconfirmed(w: Withdrawal) {
+/**
+ * Admins never act on a request the member has not confirmed (it is not in their queue either),
+ * nor on their own money (also a CHECK on the table).
+ */
+function refuseUnconfirmed(w: Withdrawal, adminId: string) {
+  if (w.userId === adminId) throw new OwnMoneyError();
   if (w.status === "unconfirmed")
     throw new WithdrawalStateError("The member has not confirmed this withdrawal yet.");
 }
 
+/** The same admin approving twice: refused like any other state error, and named for the audit log. */
+export class SecondApprovalError extends WithdrawalStateError {
+  constructor() {
+    super("A second, different admin must approve this withdrawal.");
+    this.name = "SecondApprovalError";
+  }
+}
+
 /**
- * An admin approves. Above the threshold the first approval is recorded and a second, different
- * admin must approve too (also enforced by a CHECK). Returns the withdrawal after the step.
+ * An admin approves. When the member's withdrawals in the rolling window are over the threshold
+ * (checked again here, under the row lock: it can only raise what the request decided), the first
+ * approval is recorded and a second, different admin must approve too (also enforced by a CHECK).
+ * Returns the withdrawal after the step.
  */
 export async function approveWithdrawal(
   db: Db,
-  input: { withdrawalId: bigint; adminId: string },
+  input: { withdrawalId: bigint; adminId: string; twoAdmin: TwoAdminRule },
 ): Promise<Withdrawal> {
   return db.transaction(async (txHandle) => {
     const tx = txHandle as unknown as Db;
-    const w = await lockWithdrawal(tx, input.withdrawalId);
-    refuseUnconfirmed(w);
+    let w = await lockWithdrawal(tx, input.withdrawalId);
+    refuseUnconfirmed(w, input.adminId);
     if (w.status !== "pending")
       throw new WithdrawalStateError(`This withdrawal is already ${STATUS_WORD[w.status]}.`);
+    if (w.approvalsRequired < 2) {
+      const required = await approvalsRequiredFor(tx, {
+        userId: w.userId,
+        asOf: w.createdAt,
+        excludeId: w.id,
+        valueMinor: w.usdValueMinor,
+        rule: input.twoAdmin,
+      });
+      if (required === 2) w = await update(tx, w.id, sql`approvals_required = 2`);
+    }
     if (w.approvalsRequired === 2 && w.firstApprovedBy === null) {
       return update(tx, w.id, sql`first_approved_by = ${input.adminId}, first_approved_at = now()`);
     }
-    if (w.firstApprovedBy === input.adminId) {
-      throw new WithdrawalStateError("A second, different admin must approve this withdrawal.");
-    }
-    return update(tx, w.id, sql`status = 'approved', approved_by = ${input.adminId}, approved_at = now()`);
+    if (w.firstApprovedBy === input.adminId) throw new SecondApprovalError();
+    return withStatusEmail(
+      tx,
+      await update(tx, w.id, sql`status = 'approved', approved_by = ${input.adminId}, approved_at = now()`),
+    );
   });
 }
 
@@ -430,7 +508,7 @@ export async function completeWithdrawal(
   return db.transaction(async (txHandle) => {
     const tx = txHandle as unknown as Db;
     const w = await lockWithdrawal(tx, input.withdrawalId);
-    refuseUnconfirmed(w);
+    refuseUnconfirmed(w, input.adminId);
     if (w.status !== "approved") {
       throw new WithdrawalStateError(
         w.status === "pending"
@@ -444,10 +522,13 @@ export async function completeWithdrawal(
       code: "withdrawal.complete",
       references: { sentReference: reference },
     });
-    return update(
+    return withStatusEmail(
       tx,
-      w.id,
-      sql`status = 'completed', sent_reference = ${reference}, completed_by = ${input.adminId}, completed_at = now()`,
+      await update(
+        tx,
+        w.id,
+        sql`status = 'completed', sent_reference = ${reference}, completed_by = ${input.adminId}, completed_at = now()`,
+      ),
     );
   });
 }
@@ -462,7 +543,7 @@ export async function rejectWithdrawal(
   return db.transaction(async (txHandle) => {
     const tx = txHandle as unknown as Db;
     const w = await lockWithdrawal(tx, input.withdrawalId);
-    refuseUnconfirmed(w);
+    refuseUnconfirmed(w, input.adminId);
     if (w.status !== "pending" && w.status !== "approved") {
       throw new WithdrawalStateError(`This withdrawal is already ${STATUS_WORD[w.status]}.`);
     }
@@ -472,10 +553,13 @@ export async function rejectWithdrawal(
       code: "withdrawal.reject",
       references: { reason },
     });
-    return update(
+    return withStatusEmail(
       tx,
-      w.id,
-      sql`status = 'rejected', reject_reason = ${reason}, rejected_by = ${input.adminId}, rejected_at = now()`,
+      await update(
+        tx,
+        w.id,
+        sql`status = 'rejected', reject_reason = ${reason}, rejected_by = ${input.adminId}, rejected_at = now()`,
+      ),
     );
   });
 }
@@ -545,80 +629,67 @@ export async function countWithdrawalsByStatus(db: Db): Promise<Partial<Record<W
   return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
 }
 
-const SUBJECT: Record<WithdrawalStatus, string> = {
-  unconfirmed: "confirm your withdrawal",
-  expired: "your withdrawal request expired",
-  pending: "we received your withdrawal request",
-  approved: "your withdrawal was approved",
-  completed: "your withdrawal was sent",
-  rejected: "your withdrawal was rejected",
-  cancelled: "your withdrawal was cancelled",
-};
+// ---------------------------------------------------------------------------------------------
+// E-mail: queued in the transaction that changes the withdrawal (the outbox, ADR 0056), one per
+// withdrawal and state (the message key), so nothing is said that did not happen and nothing that
+// happened goes unsaid.
 
-/** The e-mail the member gets at every state change. */
-export async function sendWithdrawalStatusEmail(
-  db: Db,
-  mailer: Mailer,
-  brand: string,
-  w: Withdrawal,
-): Promise<void> {
+async function memberOf(db: Db, userId: string) {
   const [user] = await queryRows<{ email: string; name: string }>(
     db,
-    sql`select email, name from users where id = ${w.userId}`,
+    sql`select email, name from users where id = ${userId}`,
   );
-  if (!user) return;
-  const amount = `${formatAmount(w.amount, w.asset, { grouping: true })} ${w.asset}`;
-  const lines = [`Hello ${user.name},`, "", `Your withdrawal of ${amount} is now ${STATUS_WORD[w.status]}.`];
-  if (w.status === "completed" && w.sentReference) lines.push(`Reference: ${w.sentReference}`);
-  if (w.status === "rejected" && w.rejectReason)
-    lines.push(`Reason: ${w.rejectReason}`, "The funds are back in your available balance.");
-  if (w.status === "cancelled") lines.push("The funds are back in your available balance.");
-  if (w.status === "expired")
-    lines.push(
-      "It was not confirmed in time, so nothing was sent.",
-      "The funds are back in your available balance.",
-    );
-  lines.push("", `If you did not ask for this, contact ${brand} support at once.`);
-  await mailer.send({ to: user.email, subject: `${brand}: ${SUBJECT[w.status]}`, text: lines.join("\n") });
+  return user;
 }
 
-function destinationLine(w: Withdrawal) {
+const amountText = (w: Withdrawal) => `${formatAmount(w.amount, w.asset, { grouping: true })} ${w.asset}`;
+
+/** The e-mail the member gets at every state change. */
+async function queueStatusEmail(tx: Db, w: Withdrawal): Promise<void> {
+  const user = await memberOf(tx, w.userId);
+  if (!user) return;
+  await enqueueEmail(tx, `withdrawal:${w.id}:status:${w.status}`, {
+    to: user.email,
+    template: "withdrawal-status",
+    data: {
+      name: user.name,
+      amount: amountText(w),
+      status: w.status,
+      sentReference: w.sentReference,
+      rejectReason: w.rejectReason,
+    },
+  });
+}
+
+async function withStatusEmail(tx: Db, w: Withdrawal): Promise<Withdrawal> {
+  await queueStatusEmail(tx, w);
+  return w;
+}
+
+function destinationText(w: Withdrawal) {
   const d = w.destination;
-  if (d.address) return `To: ${d.address}`;
+  if (d.address) return d.address;
   const account = d.account ? `account ending ${d.account.slice(-4)}` : "";
-  return `To: ${[d.accountHolder, d.bankName, account].filter(Boolean).join(", ")}`;
+  return [d.accountHolder, d.bankName, account].filter(Boolean).join(", ");
 }
 
 /**
  * The confirmation e-mail of a member without two-factor: the link (to the method's page, which
  * asks them to sign in) and the deadline. Nothing moves to review until they confirm.
  */
-export async function sendWithdrawalConfirmationEmail(
-  db: Db,
-  mailer: Mailer,
-  brand: string,
-  w: Withdrawal,
-  link: string,
-): Promise<void> {
-  const [user] = await queryRows<{ email: string; name: string }>(
-    db,
-    sql`select email, name from users where id = ${w.userId}`,
-  );
+async function queueConfirmationEmail(tx: Db, w: Withdrawal, token: string): Promise<void> {
+  const user = await memberOf(tx, w.userId);
   if (!user) return;
-  const amount = `${formatAmount(w.amount, w.asset, { grouping: true })} ${w.asset}`;
-  const until = w.confirmExpiresAt ? w.confirmExpiresAt.toUTCString() : "soon";
-  const lines = [
-    `Hello ${user.name},`,
-    "",
-    `You asked to withdraw ${amount}.`,
-    destinationLine(w),
-    "",
-    "Open this link to confirm it (you will be asked to sign in):",
-    link,
-    "",
-    `The link works until ${until}. Until then the amount is held; if you do not confirm, the request lapses and the amount returns to your balance.`,
-    "",
-    `If you did not ask for this, do not open the link: cancel the request on the same page, change your password and contact ${brand} support at once.`,
-  ];
-  await mailer.send({ to: user.email, subject: `${brand}: ${SUBJECT.unconfirmed}`, text: lines.join("\n") });
+  await enqueueEmail(tx, `withdrawal:${w.id}:confirm`, {
+    to: user.email,
+    template: "withdrawal-confirm",
+    data: {
+      name: user.name,
+      amount: amountText(w),
+      destination: destinationText(w),
+      path: WITHDRAWAL_PAGES[w.method],
+      token,
+      until: w.confirmExpiresAt ? w.confirmExpiresAt.toUTCString() : "soon",
+    },
+  });
 }

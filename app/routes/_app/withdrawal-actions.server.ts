@@ -7,9 +7,8 @@ import { systemClock } from "~/domain/accounts/clock.ts";
 import { consume, limits } from "~/domain/accounts/rate-limit.server.ts";
 import { InsufficientFundsError } from "~/domain/ledger/errors.ts";
 import { getBalances } from "~/domain/ledger/ledger.server.ts";
-import { createMailer } from "~/domain/mail/mailer.server.ts";
 import { getQuotes } from "~/domain/market-data/cache.server.ts";
-import { formatAmount, parseAmount } from "~/domain/money/amount.ts";
+import { formatAmount } from "~/domain/money/amount.ts";
 import { scaleOf } from "~/domain/money/assets.ts";
 import {
   bankWithdrawalSchema,
@@ -29,8 +28,6 @@ import {
   findWithdrawalByToken,
   listMemberWithdrawals,
   requestWithdrawal,
-  sendWithdrawalConfirmationEmail,
-  sendWithdrawalStatusEmail,
   type Withdrawal,
   WithdrawalStateError,
 } from "~/domain/withdrawals/withdrawals.server.ts";
@@ -46,9 +43,6 @@ const SUCCESS = {
   usdt: paymentMessages.usdtWithdrawalSuccess,
   bank: paymentMessages.bankWithdrawalSuccess,
 } as const;
-
-/** The page each method's confirmation link opens (the member signs in there). */
-const PAGE = { btc: "/btc-withdrawal", usdt: "/usdt-withdrawal", bank: "/online-bank-withdrawal" } as const;
 
 export type WithdrawalActionData =
   | { ok: true; message: string; detail?: string }
@@ -162,8 +156,6 @@ export async function withdrawalAction(args: RouteArgs, kind: WithdrawalKind) {
   const ctx = await paymentsContext(args);
   const asset = ASSET[kind];
   const form = Object.fromEntries(await args.request.formData()) as Record<string, string>;
-  const mailer = createMailer(ctx.db, ctx.config);
-  const brand = ctx.config.brand.name;
   const meta = requestMeta(args);
   const audit = (event: AuditEvent, detail: Record<string, unknown>) =>
     recordAudit(
@@ -173,7 +165,7 @@ export async function withdrawalAction(args: RouteArgs, kind: WithdrawalKind) {
       ctx.userId,
       detail,
     );
-  if (form.intent === "confirm") return confirmByLink(ctx, form.token ?? "", kind, mailer, audit);
+  if (form.intent === "confirm") return confirmByLink(ctx, form.token ?? "", kind, audit);
   if (ctx.isDemo && form.intent !== "cancel") {
     return data<WithdrawalActionData>(
       { ok: false, errors: { form: "Demo accounts cannot withdraw real money." } },
@@ -182,13 +174,11 @@ export async function withdrawalAction(args: RouteArgs, kind: WithdrawalKind) {
   }
   if (form.intent === "cancel") {
     try {
-      const w = await cancelWithdrawal(ctx.db, {
+      // The member's e-mail is queued in the same transaction (the outbox, ADR 0056).
+      await cancelWithdrawal(ctx.db, {
         withdrawalId: BigInt(form.withdrawalId ?? "0"),
         userId: ctx.userId,
       });
-      await sendWithdrawalStatusEmail(ctx.db, mailer, brand, w).catch((error) =>
-        log.error("withdrawal e-mail failed", { error }),
-      );
       return data<WithdrawalActionData>({
         ok: true,
         message: "Your withdrawal was cancelled and the funds are back in your balance.",
@@ -284,16 +274,8 @@ export async function withdrawalAction(args: RouteArgs, kind: WithdrawalKind) {
         coolingOffHours: ctx.config.payments.withdrawalNewAddressHours,
       });
     } catch (error) {
+      // A new address was registered and its e-mail queued with it (checkWithdrawalAddress).
       if (!(error instanceof AddressCoolingOffError)) throw error;
-      if (error.isNew) {
-        await mailer
-          .send({
-            to: ctx.session.user.email,
-            subject: `${brand}: a new withdrawal address was added`,
-            text: `A new ${asset} withdrawal address was added to your account:\n\n${address}\n\nFor your safety it can be used from ${error.usableFrom.toUTCString()}.\nIf this was not you, change your password and contact ${brand} support at once.`,
-          })
-          .catch((e) => log.error("new address e-mail failed", { error: e }));
-      }
       return data<WithdrawalActionData>(
         { ok: false, errors: { address: error.message }, values: withoutCode(form) },
         409,
@@ -333,7 +315,7 @@ export async function withdrawalAction(args: RouteArgs, kind: WithdrawalKind) {
   try {
     const usd = await usdValueMinor(ctx.db, asset, values.amount, ctx.config.market.staleSeconds);
     const confirmMinutes = ctx.config.payments.withdrawalConfirmMinutes;
-    const { withdrawal, replayed, confirmToken } = await requestWithdrawal(ctx.db, {
+    const { withdrawal, replayed } = await requestWithdrawal(ctx.db, {
       userId: ctx.userId,
       method: kind,
       asset,
@@ -341,23 +323,18 @@ export async function withdrawalAction(args: RouteArgs, kind: WithdrawalKind) {
       destination,
       idempotencyKey: values.idempotencyKey,
       usdValueMinor: usd,
-      twoAdminThresholdUsdMinor: parseAmount(String(ctx.config.payments.withdrawalTwoAdminUsd), "USD"),
+      twoAdmin: {
+        thresholdUsdMinor: ctx.config.payments.withdrawalTwoAdminUsdMinor,
+        windowHours: ctx.config.payments.withdrawalTwoAdminWindowHours,
+      },
       confirmation: twoFactor
         ? { method: "totp" }
         : { method: "email", expiresAt: new Date(Date.now() + confirmMinutes * 60_000) },
     });
-    if (!replayed) {
-      if (confirmToken) {
-        const link = `${ctx.config.publicUrl}${PAGE[kind]}?confirm=${encodeURIComponent(confirmToken)}`;
-        await sendWithdrawalConfirmationEmail(ctx.db, mailer, brand, withdrawal, link).catch((error) =>
-          log.error("withdrawal confirmation e-mail failed", { error }),
-        );
-      } else {
-        await audit("withdrawal-confirmed", { withdrawalId: withdrawal.id.toString(), method: "totp" });
-        await sendWithdrawalStatusEmail(ctx.db, mailer, brand, withdrawal).catch((error) =>
-          log.error("withdrawal e-mail failed", { error }),
-        );
-      }
+    // The link (or the "received" e-mail) was queued in the request's own transaction: a crash
+    // after the commit still sends it, and a retry finds it queued (the outbox, ADR 0056).
+    if (!replayed && withdrawal.confirmationMethod === "totp") {
+      await audit("withdrawal-confirmed", { withdrawalId: withdrawal.id.toString(), method: "totp" });
     }
     return submitted(kind, withdrawal, confirmMinutes);
   } catch (error) {
@@ -401,7 +378,6 @@ async function confirmByLink(
   ctx: Awaited<ReturnType<typeof paymentsContext>>,
   token: string,
   kind: WithdrawalKind,
-  mailer: ReturnType<typeof createMailer>,
   audit: (event: AuditEvent, detail: Record<string, unknown>) => Promise<void>,
 ) {
   const limited = await consume(
@@ -420,9 +396,6 @@ async function confirmByLink(
   }
   try {
     const { outcome, withdrawal } = await confirmWithdrawal(ctx.db, { userId: ctx.userId, token });
-    await sendWithdrawalStatusEmail(ctx.db, mailer, ctx.config.brand.name, withdrawal).catch((error) =>
-      log.error("withdrawal e-mail failed", { error }),
-    );
     if (outcome === "expired") {
       await audit("withdrawal-confirmation-failed", {
         method: "email",

@@ -11,6 +11,7 @@ import {
   users,
 } from "../../../db/schema/index.ts";
 import { setupTestDatabase } from "../../../tests/db.ts";
+import { deliverMail } from "../../../tests/mailbox.ts";
 import { requestContext } from "../../context.server.ts";
 import { useDatabase } from "../../db/db.server.ts";
 import {
@@ -123,13 +124,14 @@ async function newMember() {
 const sessionCount = async (userId: string) =>
   (await t.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId))).length;
 
-const resetMails = async (email: string) =>
-  (
-    await t.db
-      .select({ id: devMailbox.id })
-      .from(devMailbox)
-      .where(and(eq(devMailbox.to, email), like(devMailbox.subject, "Reset your%")))
-  ).length;
+const resetMails = async (email: string) => {
+  await deliverMail(t.db);
+  const rows = await t.db
+    .select({ id: devMailbox.id })
+    .from(devMailbox)
+    .where(and(eq(devMailbox.to, email), like(devMailbox.subject, "Reset your%")));
+  return rows.length;
+};
 
 const auditCount = async (userId: string, event: string) =>
   (
@@ -216,6 +218,7 @@ describe("password reset requests", () => {
     const login = (await import("./login.tsx")).action;
     const member = await newMember();
     await post(forgot, "/forgotpassword", { email: member.email }, { ip: freshIp() });
+    await deliverMail(t.db);
     const [mail] = await t.db
       .select({ text: devMailbox.text })
       .from(devMailbox)
@@ -252,13 +255,14 @@ describe("confirmation link resends (resetPerEmail: 5 an hour per member)", () =
   test("the 6th 'Send a new link' in an hour gets the same answer and sends nothing", async () => {
     const { action } = await import("../_app/settings.tsx");
     const member = await newMember();
-    const confirmMails = async () =>
-      (
-        await t.db
-          .select({ id: devMailbox.id })
-          .from(devMailbox)
-          .where(and(eq(devMailbox.to, member.email), like(devMailbox.subject, "Confirm your%")))
-      ).length;
+    const confirmMails = async () => {
+      await deliverMail(t.db);
+      const rows = await t.db
+        .select({ id: devMailbox.id })
+        .from(devMailbox)
+        .where(and(eq(devMailbox.to, member.email), like(devMailbox.subject, "Confirm your%")));
+      return rows.length;
+    };
     // Sign-up sent the first link.
     const atSignUp = await confirmMails();
     expect(atSignUp).toBe(1);

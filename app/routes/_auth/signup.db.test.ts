@@ -8,6 +8,7 @@ import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { auditLog, devMailbox, sessions, users } from "../../../db/schema/index.ts";
 import { setupTestDatabase } from "../../../tests/db.ts";
+import { deliverMail } from "../../../tests/mailbox.ts";
 import { requestContext } from "../../context.server.ts";
 import { useDatabase } from "../../db/db.server.ts";
 import {
@@ -96,7 +97,9 @@ function cookieFrom(setCookies: string[], namePart = "session_token") {
   return line.split(";")[0] as string;
 }
 
+/** Delivers what is queued (as the outbox worker would), then the mail `email` got. */
 async function mailsTo(email: string, subjectStart: string) {
+  await deliverMail(t.db);
   return t.db
     .select({ text: devMailbox.text, subject: devMailbox.subject })
     .from(devMailbox)

@@ -3,6 +3,7 @@ import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { auditLog, devMailbox, users } from "../../../db/schema/index.ts";
 import { setupTestDatabase } from "../../../tests/db.ts";
+import { deliverMail } from "../../../tests/mailbox.ts";
 import { requestContext } from "../../context.server.ts";
 import { useDatabase } from "../../db/db.server.ts";
 import { signUp } from "../../domain/accounts/accounts.server.ts";
@@ -40,6 +41,7 @@ async function signUpAt(sentAt: Date) {
   );
   if (!result.ok) throw new Error(result.message);
   const [user] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  await deliverMail(t.db);
   const [mail] = await t.db
     .select({ text: devMailbox.text })
     .from(devMailbox)

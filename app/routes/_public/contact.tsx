@@ -7,7 +7,6 @@ import { getDb } from "~/db/db.server.ts";
 import { systemClock } from "~/domain/accounts/clock.ts";
 import { submitContactRequest } from "~/domain/contact/contact.server.ts";
 import { type ContactFieldErrors, honeypotField, parseContactForm } from "~/domain/contact/schema.ts";
-import { createMailer } from "~/domain/mail/mailer.server.ts";
 import { Button } from "~/ui/button.tsx";
 import { Card } from "~/ui/card.tsx";
 import { cn } from "~/ui/cn.ts";
@@ -35,9 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const db = getDb();
   const result = await submitContactRequest(db, parsed.data, {
     ip: context.get(requestContext).ip,
-    brandName: config.brand.name,
     supportEmail: config.supportEmail,
-    mailer: createMailer(db, config),
     clock: systemClock,
     isSpam: typeof form[honeypotField] === "string" && form[honeypotField] !== "",
   });

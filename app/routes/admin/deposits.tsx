@@ -1,26 +1,32 @@
 import { randomUUID } from "node:crypto";
 import { data, Form, Link, useNavigation } from "react-router";
-import { getConfig } from "~/config.server.ts";
 import { getDb } from "~/db/db.server.ts";
+import { parseBankStatement, STATEMENT_MAX_BYTES } from "~/domain/approvals/bank-statement.ts";
+import {
+  importStatementLines,
+  listOpenStatementLines,
+  listProposedEntries,
+  proposeBankCredit,
+  proposeBankCreditFromLine,
+} from "~/domain/approvals/manual-entries.server.ts";
 import {
   type BankCreditField,
   type FieldErrors,
   parseBankCreditForm,
   parseDecisionForm,
+  parseFormKey,
+  parseId,
 } from "~/domain/deposits/admin-forms.ts";
-import {
-  creditBankTransfer,
-  DepositStateError,
-  decideChainDeposit,
-  listDepositQueue,
-  sendDepositCreditedEmail,
-  sendDepositRejectedEmail,
-} from "~/domain/deposits/deposits.server.ts";
-import { createMailer } from "~/domain/mail/mailer.server.ts";
+import { listDepositQueue } from "~/domain/deposits/deposits.server.ts";
+import { decideDeposit } from "~/domain/deposits/review.server.ts";
 import { formatAmount } from "~/domain/money/amount.ts";
-import { recordPaymentAudit } from "~/domain/payments/admin-audit.server.ts";
 import { hasPermission } from "~/domain/payments/permissions.ts";
-import { log } from "~/log.server.ts";
+import {
+  BankTransferForm,
+  type ImportReport,
+  OpenStatementLines,
+  StatementImportForm,
+} from "~/ui/admin/bank-transfers.tsx";
 import { Badge } from "~/ui/badge.tsx";
 import { Button } from "~/ui/button.tsx";
 import { Card } from "~/ui/card.tsx";
@@ -34,20 +40,41 @@ export const ErrorBoundary = AdminErrorBoundary;
 export const meta = () => [{ title: "Deposits · Admin" }, { name: "robots", content: "noindex" }];
 
 export async function loader(args: Route.LoaderArgs) {
-  const { session } = await requirePaymentPermission(args, "read:deposit:any");
-  const deposits = await listDepositQueue(getDb(), ["detected", "confirming"]);
+  const { session, adminId } = await requirePaymentPermission(args, "read:deposit:any");
   const role = session.user.role;
+  // What this staff member may do: support reads the queue to answer members but moves no money,
+  // so the forms are not shown to them (the action checks again, whatever the page shows).
+  const can = {
+    credit: hasPermission(role, "credit:deposit:any"),
+    reject: hasPermission(role, "reject:deposit:any"),
+  };
+  const db = getDb();
+  const [deposits, lines, awaiting] = await Promise.all([
+    listDepositQueue(db, ["detected", "confirming"]),
+    can.credit ? listOpenStatementLines(db) : [],
+    can.credit ? listProposedEntries(db, ["bank-credit"]) : [],
+  ]);
   return {
-    // What this staff member may do: support reads the queue to answer members but moves no money,
-    // so the forms are not shown to them (the action checks again, whatever the page shows).
-    can: {
-      credit: hasPermission(role, "credit:deposit:any"),
-      reject: hasPermission(role, "reject:deposit:any"),
-    },
+    can,
+    // A new key per render: a double submit of one form records once (ADR 0055 addendum).
+    formKey: randomUUID(),
+    awaitingApproval: awaiting.length,
+    lines: lines.map((l) => ({
+      id: l.id.toString(),
+      bookedOn: l.bookedOn,
+      bankTransactionId: l.bankTransactionId,
+      amount: formatAmount(l.amountMinor, "USD", { grouping: true }),
+      reference: l.reference,
+      description: l.description,
+      memberEmail: l.memberEmail,
+      own: l.memberId === adminId,
+    })),
     deposits: deposits.map((d) => ({
       id: d.id.toString(),
       userId: d.userId,
       memberEmail: d.memberEmail,
+      // Nobody decides on their own deposit: the page says so, and the server refuses it anyway.
+      own: d.userId === adminId,
       asset: d.asset,
       amount: d.amount === null ? "—" : formatAmount(d.amount, d.asset, { grouping: true }),
       status:
@@ -62,11 +89,12 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 type ActionData =
-  /** `done` changes on every success, so the bank form remounts empty (no second credit by habit). */
-  | { ok: true; message: string; done: string }
+  /** `done` changes on every success, so the forms remount empty (no second record by habit). */
+  | { ok: true; message: string; done: string; report?: ImportReport }
   /** The deposit changed under the admin (already credited or rejected …): said at the top. */
   | { ok: false; message: string }
   | { ok: false; form: "bank"; errors: FieldErrors<BankCreditField>; values: Record<string, string> }
+  | { ok: false; form: "import"; errors: { statement?: string } }
   | {
       ok: false;
       form: "decision";
@@ -75,68 +103,83 @@ type ActionData =
       values: Record<string, string>;
     };
 
+const RECORDED = "Recorded. Nothing is credited until a second admin approves it under Approvals.";
+const REPLAYED = "This transfer was already recorded; nothing changed.";
+
 export async function action(args: Route.ActionArgs) {
   // Staff with two-factor and deposit access at all, before reading anything the request sent.
   await requirePaymentPermission(args, "read:deposit:any");
+  const form = await args.request.formData();
   const values = Object.fromEntries(
-    [...(await args.request.formData()).entries()].map(([k, v]) => [k, typeof v === "string" ? v : ""]),
+    [...form.entries()].map(([k, v]) => [k, typeof v === "string" ? v : ""]),
   ) as Record<string, string>;
   const db = getDb();
-  const config = getConfig();
-  const mailer = createMailer(db, config);
-  const brand = config.brand.name;
+  const done = () => randomUUID();
 
-  if (values.intent === "bank") {
-    const admin = await requirePaymentPermission(args, "credit:deposit:any");
+  if (values.intent === "bank" || values.intent === "import" || values.intent === "record-line") {
+    const { adminId, ip, userAgent } = await requirePaymentPermission(args, "credit:deposit:any");
+    const actor = { adminId, ip, userAgent };
+    if (values.intent === "import") {
+      const file = form.get("statement");
+      if (!(file instanceof File) || file.size === 0)
+        return data<ActionData>(
+          { ok: false, form: "import", errors: { statement: "Choose a CSV file." } },
+          400,
+        );
+      if (file.size > STATEMENT_MAX_BYTES)
+        return data<ActionData>(
+          { ok: false, form: "import", errors: { statement: "The file is larger than 1 MB." } },
+          400,
+        );
+      const parsed = parseBankStatement(await file.text());
+      if (!parsed.ok)
+        return data<ActionData>({ ok: false, form: "import", errors: { statement: parsed.message } }, 400);
+      const stored = await importStatementLines(db, actor, parsed.lines);
+      return data<ActionData>({
+        ok: true,
+        done: done(),
+        message: `Imported ${stored.imported} incoming transfer${stored.imported === 1 ? "" : "s"}${
+          stored.alreadyImported ? ` (${stored.alreadyImported} already imported)` : ""
+        }.`,
+        report: { skipped: parsed.skipped, errors: parsed.errors },
+      });
+    }
+    const key = parseFormKey(values.key);
+    if (!key) throw data({ message: "Reload the page and try again." }, { status: 400 });
+    if (values.intent === "record-line") {
+      const lineId = parseId(values.lineId);
+      if (lineId === null)
+        return data<ActionData>({ ok: false, message: "No such bank statement line." }, 404);
+      const result = await proposeBankCreditFromLine(db, actor, {
+        lineId,
+        idempotencyKey: `${key}:line:${lineId}`,
+      });
+      if (!result.ok) return data<ActionData>({ ok: false, message: result.message }, result.status);
+      return data<ActionData>({ ok: true, done: done(), message: result.replayed ? REPLAYED : RECORDED });
+    }
     const parsed = parseBankCreditForm(values);
     if (!parsed.ok) return data<ActionData>({ ok: false, form: "bank", errors: parsed.errors, values }, 400);
-    let result: Awaited<ReturnType<typeof creditBankTransfer>>;
-    try {
-      result = await creditBankTransfer(db, {
-        reference: parsed.value.reference,
-        amount: parsed.value.amountMinor,
-        bankTransactionId: parsed.value.bankTransactionId,
-        adminId: admin.adminId,
-        note: parsed.value.note,
-      });
-    } catch (error) {
-      // The only refusal here is an unknown reference: say so beside that field.
-      if (!(error instanceof DepositStateError)) throw error;
-      return data<ActionData>({ ok: false, form: "bank", errors: { reference: error.message }, values }, 404);
-    }
-    await recordPaymentAudit(db, {
-      adminId: admin.adminId,
-      event: "admin-bank-transfer-credited",
-      detail: {
-        depositId: result.deposit.id.toString(),
-        memberId: result.deposit.userId,
-        reference: parsed.value.reference,
-        amount: values.amount,
-        bankTransactionId: parsed.value.bankTransactionId,
-        replay: !result.credited,
-      },
-      ip: admin.ip,
-      userAgent: admin.userAgent,
+    const result = await proposeBankCredit(db, actor, {
+      reference: parsed.value.reference,
+      amountMinor: parsed.value.amountMinor,
+      bankTransactionId: parsed.value.bankTransactionId,
+      note: parsed.value.note,
+      idempotencyKey: `${key}:bank`,
     });
-    // After the commit: a failed e-mail is logged and the credit stands.
-    if (result.credited) {
-      await sendDepositCreditedEmail(db, mailer, brand, result.credited).catch((error) =>
-        log.error("deposit e-mail failed", { error }),
+    if (!result.ok) {
+      const field = (result.field ?? "reference") as BankCreditField;
+      return data<ActionData>(
+        { ok: false, form: "bank", errors: { [field]: result.message }, values },
+        result.status,
       );
     }
-    return data<ActionData>({
-      ok: true,
-      done: randomUUID(),
-      message: result.credited
-        ? "Bank transfer credited."
-        : "This bank transaction was already credited; nothing changed.",
-    });
+    return data<ActionData>({ ok: true, done: done(), message: result.replayed ? REPLAYED : RECORDED });
   }
 
   const parsed = parseDecisionForm(values);
   if (parsed === null) return data<ActionData>({ ok: false, message: "No such deposit." }, 404);
   // The permission for this decision before any answer about its fields.
-  const admin = await requirePaymentPermission(
+  const { adminId, ip, userAgent } = await requirePaymentPermission(
     args,
     values.intent === "credit" ? "credit:deposit:any" : "reject:deposit:any",
   );
@@ -146,39 +189,9 @@ export async function action(args: Route.ActionArgs) {
       400,
     );
   }
-  const { decision, depositId, note } = parsed.value;
-  let result: Awaited<ReturnType<typeof decideChainDeposit>>;
-  try {
-    result = await decideChainDeposit(db, { depositId, adminId: admin.adminId, decision, note });
-  } catch (error) {
-    if (!(error instanceof DepositStateError)) throw error;
-    return data<ActionData>({ ok: false, message: error.message }, 409);
-  }
-  await recordPaymentAudit(db, {
-    adminId: admin.adminId,
-    event: decision === "credit" ? "admin-deposit-credited" : "admin-deposit-rejected",
-    detail: { depositId: depositId.toString(), memberId: result.deposit.userId, note },
-    ip: admin.ip,
-    userAgent: admin.userAgent,
-  });
-  // After the commit: a failed e-mail is logged and the decision stands.
-  const notified = result.credited
-    ? sendDepositCreditedEmail(db, mailer, brand, result.credited)
-    : result.rejected
-      ? sendDepositRejectedEmail(db, mailer, brand, result.rejected, {
-          url: `${config.publicUrl.replace(/\/$/, "")}/contact`,
-          email: config.brand.contactEmail,
-        })
-      : undefined;
-  await notified?.catch((error) => log.error("deposit e-mail failed", { error }));
-  return data<ActionData>({
-    ok: true,
-    done: randomUUID(),
-    message:
-      decision === "credit"
-        ? "Deposit credited."
-        : "Deposit rejected: nothing was credited, and the member was told why.",
-  });
+  const result = await decideDeposit(db, { adminId, ip, userAgent }, parsed.value);
+  if (!result.ok) return data<ActionData>({ ok: false, message: result.message }, result.status);
+  return data<ActionData>({ ok: true, done: done(), message: result.message });
 }
 
 export default function AdminDeposits({ loaderData, actionData }: Route.ComponentProps) {
@@ -188,13 +201,16 @@ export default function AdminDeposits({ loaderData, actionData }: Route.Componen
   const bank = actionData && "form" in actionData && actionData.form === "bank" ? actionData : undefined;
   const decision =
     actionData && "form" in actionData && actionData.form === "decision" ? actionData : undefined;
+  const imported =
+    actionData && "form" in actionData && actionData.form === "import" ? actionData : undefined;
   const banner = actionData && "message" in actionData ? actionData : undefined;
   return (
     <div className="space-y-6">
       <header>
         <h1 className="text-2xl font-semibold text-ink">Deposits</h1>
         <p className="text-sm text-muted">
-          Credit matched bank transfers; credit early or reject chain deposits, with a note.
+          Record bank transfers for a second admin to approve; credit early or reject chain deposits, with a
+          note.
         </p>
       </header>
       {banner ? (
@@ -209,55 +225,30 @@ export default function AdminDeposits({ loaderData, actionData }: Route.Componen
         </ReadOnlyNote>
       )}
       {loaderData.can.credit ? (
-        <Card className="p-5">
-          <h2 id="bank-credit-title" className="font-semibold text-ink">
-            Credit a bank transfer
-          </h2>
-          <Form
+        <>
+          <BankTransferForm
             key={banner?.ok ? banner.done : "bank"}
-            method="post"
-            noValidate
-            aria-labelledby="bank-credit-title"
-            className="mt-4 grid gap-4 sm:grid-cols-2"
-          >
-            <input type="hidden" name="intent" value="bank" />
-            <Field
-              label="Member reference"
-              name="reference"
-              placeholder="CL-XXXX-XXXX"
-              autoComplete="off"
-              defaultValue={bank?.values.reference}
-              error={bank?.errors.reference}
+            formKey={loaderData.formKey}
+            awaitingApproval={loaderData.awaitingApproval}
+            failed={bank}
+            busy={bankBusy}
+          />
+          <Card className="p-5">
+            <StatementImportForm
+              key={banner?.ok ? `import-${banner.done}` : "import"}
+              error={imported?.errors.statement}
+              report={banner?.ok ? banner.report : undefined}
+              busy={submitting?.get("intent") === "import"}
             />
-            <Field
-              label="Amount (USD)"
-              name="amount"
-              inputMode="decimal"
-              autoComplete="off"
-              defaultValue={bank?.values.amount}
-              error={bank?.errors.amount}
+            <OpenStatementLines
+              lines={loaderData.lines}
+              formKey={loaderData.formKey}
+              busyLineId={
+                submitting?.get("intent") === "record-line" ? String(submitting.get("lineId")) : null
+              }
             />
-            <Field
-              label="Bank transaction id"
-              name="bankTransactionId"
-              autoComplete="off"
-              defaultValue={bank?.values.bankTransactionId}
-              error={bank?.errors.bankTransactionId}
-            />
-            <Field
-              label="Note (optional)"
-              name="note"
-              autoComplete="off"
-              defaultValue={bank?.values.note}
-              error={bank?.errors.note}
-            />
-            <div className="sm:col-span-2">
-              <Button type="submit" busy={bankBusy} busyLabel="Crediting…">
-                Credit transfer
-              </Button>
-            </div>
-          </Form>
-        </Card>
+          </Card>
+        </>
       ) : null}
       <Card className="p-5">
         <h2 className="font-semibold text-ink">Chain deposits awaiting confirmations</h2>
@@ -294,7 +285,9 @@ export default function AdminDeposits({ loaderData, actionData }: Route.Componen
                   <p className="font-mono text-xs break-all text-muted">
                     {d.txid} to {d.address}
                   </p>
-                  {loaderData.can.credit || loaderData.can.reject ? (
+                  {d.own ? (
+                    <ReadOnlyNote>Your own deposit: another admin must decide on it.</ReadOnlyNote>
+                  ) : loaderData.can.credit || loaderData.can.reject ? (
                     <Form method="post" noValidate className="flex flex-wrap items-start gap-2">
                       <input type="hidden" name="depositId" value={d.id} />
                       <Field

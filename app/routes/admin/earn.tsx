@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { getDb } from "~/db/db.server.ts";
+import { proposeFunding } from "~/domain/approvals/manual-entries.server.ts";
 import {
   addBroker,
   earnAdminView,
   editBroker,
   editStakingProduct,
-  fundByAdmin,
   type StaffActor,
   setBrokerShown,
   setSwapSpreadByAdmin,
@@ -151,13 +151,15 @@ export async function action(args: Route.ActionArgs) {
     if (!/^[\w-]{8,100}$/.test(key))
       throw data({ message: "Reload the page and try again." }, { status: 400 });
     const { ledger, asset, amountMinor } = parsed.value;
-    const result = await fundByAdmin(db, actor, { ...parsed.value, idempotencyKey: `admin-fund:${key}` });
+    // Money made by hand needs a second admin (ADR 0055 addendum): this only records the proposal.
+    const result = await proposeFunding(db, actor, { ...parsed.value, idempotencyKey: `admin-fund:${key}` });
+    if (!result.ok) throw data({ message: result.message }, { status: result.status });
     const what = target === "pool" ? "rewards pool" : "treasury";
     return data<ActionData>({
       intent: "done",
       message: result.replayed
         ? `That funding was already recorded; nothing changed.`
-        : `Funded the ${ledger} ${asset} ${what} with ${formatAmount(amountMinor, asset, { grouping: true })} ${asset}.`,
+        : `Recorded: ${formatAmount(amountMinor, asset, { grouping: true })} ${asset} for the ${ledger} ${asset} ${what}. It is funded when a second admin approves it under Approvals.`,
     });
   }
 
@@ -473,11 +475,14 @@ export default function AdminEarn({ loaderData, actionData }: Route.ComponentPro
           />
           <div className="flex flex-wrap gap-3 sm:col-span-3">
             <Button type="submit" name="intent" value="fund-pool" disabled={busy}>
-              Fund rewards pool
+              Propose rewards pool funding
             </Button>
             <Button type="submit" name="intent" value="fund-treasury" variant="secondary" disabled={busy}>
-              Fund treasury
+              Propose treasury funding
             </Button>
+            <p className="w-full text-sm text-muted">
+              A second admin approves each funding under Approvals before any money moves.
+            </p>
           </div>
         </Form>
       </Card>

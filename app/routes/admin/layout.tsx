@@ -1,4 +1,13 @@
-import { ClipboardList, Coins, Gauge, Inbox, MessageSquareText, Send, Users } from "lucide-react";
+import {
+  ClipboardList,
+  Coins,
+  Gauge,
+  Inbox,
+  MessageSquareText,
+  Send,
+  ShieldCheck,
+  Users,
+} from "lucide-react";
 import { NavLink, Outlet } from "react-router";
 import { getCurrentSession } from "~/domain/accounts/accounts.server.ts";
 import { hasPermission, type Permission } from "~/domain/payments/permissions.ts";
@@ -20,6 +29,7 @@ const adminNav: {
   { to: "/admin", label: "Overview", icon: Gauge, end: true },
   { to: "/admin/deposits", label: "Deposits", icon: Inbox, permission: "read:deposit:any" },
   { to: "/admin/withdrawals", label: "Withdrawals", icon: Send, permission: "read:withdrawal:any" },
+  { to: "/admin/approvals", label: "Approvals", icon: ShieldCheck, permission: "read:approval:any" },
   { to: "/admin/members", label: "Members", icon: Users, permission: "read:member:any" },
   { to: "/admin/earn", label: "Earn and trade", icon: Coins, permission: "read:earn:any" },
   { to: "/admin/reviews", label: "Reviews", icon: MessageSquareText, permission: "moderate:review:any" },

@@ -1,20 +1,10 @@
 import { data, Form, Link } from "react-router";
 import { getConfig } from "~/config.server.ts";
 import { getDb } from "~/db/db.server.ts";
-import { createMailer } from "~/domain/mail/mailer.server.ts";
 import { formatAmount } from "~/domain/money/amount.ts";
-import { recordPaymentAudit } from "~/domain/payments/admin-audit.server.ts";
 import { hasPermission } from "~/domain/payments/permissions.ts";
-import {
-  approveWithdrawal,
-  completeWithdrawal,
-  listWithdrawalQueue,
-  rejectWithdrawal,
-  sendWithdrawalStatusEmail,
-  type Withdrawal,
-  WithdrawalStateError,
-} from "~/domain/withdrawals/withdrawals.server.ts";
-import { log } from "~/log.server.ts";
+import { reviewWithdrawal } from "~/domain/withdrawals/review.server.ts";
+import { listWithdrawalQueue, type Withdrawal } from "~/domain/withdrawals/withdrawals.server.ts";
 import { Badge } from "~/ui/badge.tsx";
 import { Button } from "~/ui/button.tsx";
 import { Card } from "~/ui/card.tsx";
@@ -51,6 +41,8 @@ export async function loader(args: Route.LoaderArgs) {
       id: w.id.toString(),
       userId: w.userId,
       memberEmail: w.memberEmail,
+      // Nobody decides on their own withdrawal: the page says so, and the server refuses it anyway.
+      own: w.userId === adminId,
       method: w.method,
       asset: w.asset,
       amount: formatAmount(w.amount, w.asset, { grouping: true }),
@@ -67,69 +59,31 @@ type ActionData = { ok: boolean; message: string };
 
 export async function action(args: Route.ActionArgs) {
   const form = Object.fromEntries(await args.request.formData()) as Record<string, string>;
-  const db = getDb();
-  const config = getConfig();
-  const intent = form.intent;
+  const intent = form.intent === "approve" || form.intent === "complete" ? form.intent : "reject";
   const permission =
     intent === "approve"
       ? "approve:withdrawal:any"
       : intent === "complete"
         ? "complete:withdrawal:any"
         : "reject:withdrawal:any";
-  const admin = await requirePaymentPermission(args, permission);
-  try {
-    const withdrawalId = BigInt(form.withdrawalId ?? "0");
-    let w: Withdrawal;
-    if (intent === "approve") w = await approveWithdrawal(db, { withdrawalId, adminId: admin.adminId });
-    else if (intent === "complete")
-      w = await completeWithdrawal(db, {
-        withdrawalId,
-        adminId: admin.adminId,
-        sentReference: form.sentReference ?? "",
-      });
-    else w = await rejectWithdrawal(db, { withdrawalId, adminId: admin.adminId, reason: form.reason ?? "" });
-    await recordPaymentAudit(db, {
-      adminId: admin.adminId,
-      event:
-        intent === "approve"
-          ? "admin-withdrawal-approved"
-          : intent === "complete"
-            ? "admin-withdrawal-completed"
-            : "admin-withdrawal-rejected",
-      detail: {
-        withdrawalId: form.withdrawalId,
-        memberId: w.userId,
-        status: w.status,
-        sentReference: form.sentReference,
-        reason: form.reason,
+  const { adminId, ip, userAgent } = await requirePaymentPermission(args, permission);
+  const payments = getConfig().payments;
+  const result = await reviewWithdrawal(
+    getDb(),
+    { adminId, ip, userAgent },
+    {
+      intent,
+      withdrawalId: form.withdrawalId,
+      sentReference: form.sentReference,
+      reason: form.reason,
+      twoAdmin: {
+        thresholdUsdMinor: payments.withdrawalTwoAdminUsdMinor,
+        windowHours: payments.withdrawalTwoAdminWindowHours,
       },
-      ip: admin.ip,
-      userAgent: admin.userAgent,
-    });
-    // A first of two approvals changes nothing the member sees; every real state change is e-mailed.
-    if (!(intent === "approve" && w.status === "pending")) {
-      await sendWithdrawalStatusEmail(db, createMailer(db, config), config.brand.name, w).catch((error) =>
-        log.error("withdrawal e-mail failed", { error }),
-      );
-    }
-    const message =
-      intent === "approve"
-        ? w.status === "pending"
-          ? "First approval recorded; a second admin must approve."
-          : "Approved. Send the funds, then mark it sent."
-        : intent === "complete"
-          ? "Marked sent: completed."
-          : "Rejected: the funds are back with the member.";
-    return data<ActionData>({ ok: true, message });
-  } catch (error) {
-    if (error instanceof WithdrawalStateError || error instanceof SyntaxError) {
-      return data<ActionData>(
-        { ok: false, message: error instanceof WithdrawalStateError ? error.message : "No such withdrawal." },
-        409,
-      );
-    }
-    throw error;
-  }
+    },
+  );
+  if (!result.ok) return data<ActionData>({ ok: false, message: result.message }, result.status);
+  return data<ActionData>({ ok: true, message: result.message });
 }
 
 export default function AdminWithdrawals({ loaderData, actionData }: Route.ComponentProps) {
@@ -187,47 +141,57 @@ export default function AdminWithdrawals({ loaderData, actionData }: Route.Compo
                 <p className="font-mono text-xs break-all text-muted">
                   {w.method === "bank" ? "Online bank" : w.method.toUpperCase()} to {w.destination}
                 </p>
-                <div className="flex flex-wrap items-end gap-2">
-                  {w.status === "pending" ? (
-                    !loaderData.can.approve ? null : (
-                      <Form method="post">
+                {w.own ? (
+                  <ReadOnlyNote>Your own withdrawal: another admin must review it.</ReadOnlyNote>
+                ) : (
+                  <div className="flex flex-wrap items-end gap-2">
+                    {w.status === "pending" ? (
+                      !loaderData.can.approve ? null : (
+                        <Form method="post">
+                          <input type="hidden" name="withdrawalId" value={w.id} />
+                          <Button
+                            type="submit"
+                            name="intent"
+                            value="approve"
+                            size="sm"
+                            disabled={w.firstApprovedBy === loaderData.adminId}
+                          >
+                            Approve
+                          </Button>
+                        </Form>
+                      )
+                    ) : !loaderData.can.complete ? null : (
+                      <Form method="post" className="flex flex-wrap items-end gap-2">
                         <input type="hidden" name="withdrawalId" value={w.id} />
-                        <Button
-                          type="submit"
-                          name="intent"
-                          value="approve"
-                          size="sm"
-                          disabled={w.firstApprovedBy === loaderData.adminId}
-                        >
-                          Approve
+                        <Field
+                          label="Transaction id or bank reference"
+                          name="sentReference"
+                          required
+                          autoComplete="off"
+                          className="min-w-64"
+                        />
+                        <Button type="submit" name="intent" value="complete" size="sm">
+                          Mark sent
                         </Button>
                       </Form>
-                    )
-                  ) : !loaderData.can.complete ? null : (
-                    <Form method="post" className="flex flex-wrap items-end gap-2">
-                      <input type="hidden" name="withdrawalId" value={w.id} />
-                      <Field
-                        label="Transaction id or bank reference"
-                        name="sentReference"
-                        required
-                        autoComplete="off"
-                        className="min-w-64"
-                      />
-                      <Button type="submit" name="intent" value="complete" size="sm">
-                        Mark sent
-                      </Button>
-                    </Form>
-                  )}
-                  {loaderData.can.reject ? (
-                    <Form method="post" className="flex flex-wrap items-end gap-2">
-                      <input type="hidden" name="withdrawalId" value={w.id} />
-                      <Field label="Reason" name="reason" required autoComplete="off" className="min-w-56" />
-                      <Button type="submit" name="intent" value="reject" size="sm" variant="danger">
-                        Reject
-                      </Button>
-                    </Form>
-                  ) : null}
-                </div>
+                    )}
+                    {loaderData.can.reject ? (
+                      <Form method="post" className="flex flex-wrap items-end gap-2">
+                        <input type="hidden" name="withdrawalId" value={w.id} />
+                        <Field
+                          label="Reason"
+                          name="reason"
+                          required
+                          autoComplete="off"
+                          className="min-w-56"
+                        />
+                        <Button type="submit" name="intent" value="reject" size="sm" variant="danger">
+                          Reject
+                        </Button>
+                      </Form>
+                    ) : null}
+                  </div>
+                )}
               </li>
             ))}
           </ul>

@@ -1,0 +1,47 @@
+// Every e-mail the product sends, as data: which template and what it needs. A message is queued
+// with its data in the transaction that caused it (outbox.server.ts) and rendered to words only
+// when it is delivered, with the deployment's brand and address (MailContext).
+import { type ContactEmail, renderContactEmail } from "../contact/emails.ts";
+import { type DepositEmail, renderDepositEmail } from "../deposits/emails.ts";
+import { renderStakingEmail, type StakingEmail } from "../staking/emails.ts";
+import { renderWithdrawalEmail, type WithdrawalEmail } from "../withdrawals/emails.ts";
+import type { MailContext } from "./context.ts";
+import { type AccountEmail, renderAccountEmail } from "./templates.ts";
+
+export type EmailContent = AccountEmail | ContactEmail | DepositEmail | WithdrawalEmail | StakingEmail;
+export type TemplateName = EmailContent["template"];
+export type Email = EmailContent & { to: string };
+
+export interface RenderedEmail {
+  subject: string;
+  text: string;
+}
+
+type Renderer<K extends TemplateName> = (
+  email: Extract<EmailContent, { template: K }>,
+  ctx: MailContext,
+) => RenderedEmail;
+
+/** One renderer per template name: the type makes a new template without words a compile error. */
+const RENDERERS: { readonly [K in TemplateName]: Renderer<K> } = Object.freeze({
+  "verify-email": renderAccountEmail,
+  "reset-password": renderAccountEmail,
+  "signup-existing-account": renderAccountEmail,
+  "contact-message": renderContactEmail,
+  "deposit-credited": renderDepositEmail,
+  "deposit-detected": renderDepositEmail,
+  "deposit-rejected": renderDepositEmail,
+  "withdrawal-status": renderWithdrawalEmail,
+  "withdrawal-confirm": renderWithdrawalEmail,
+  "withdrawal-new-address": renderWithdrawalEmail,
+  "stake-matured": renderStakingEmail,
+});
+
+export function isTemplateName(name: string): name is TemplateName {
+  return Object.hasOwn(RENDERERS, name);
+}
+
+export function renderEmail(email: EmailContent, ctx: MailContext): RenderedEmail {
+  const render = RENDERERS[email.template] as (email: EmailContent, ctx: MailContext) => RenderedEmail;
+  return render(email, ctx);
+}
