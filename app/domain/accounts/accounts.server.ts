@@ -869,8 +869,8 @@ const wrongPassword = "Your password is not correct.";
  * from the authenticator (or an unused recovery code), so a stolen session plus the password is
  * not enough. Attempts count as sign-in failures (the account's back-off, ADR 0012) and against
  * the member's two-factor budget (10 per 15 minutes, like every code check); failures are audited
- * as two-factor-disable-failed. The switch, the audit entry and (issue 14) the member's e-mail
- * are one transaction; the session stays, no longer counting as signed in with two-factor.
+ * as two-factor-disable-failed. The switch, the audit entry and the member's e-mail (queued in the
+ * outbox) are one transaction; the session stays, no longer counting as signed in with two-factor.
  */
 export async function disableTwoFactor(
   db: Db,
@@ -914,10 +914,24 @@ export async function disableTwoFactor(
       .returning({ id: users.id });
     // A second click that raced this one finds it already off: nothing more to do or to say.
     if (!switched) return;
-    await tx.delete(twoFactors).where(eq(twoFactors.userId, userId));
+    const removed = await tx
+      .delete(twoFactors)
+      .where(eq(twoFactors.userId, userId))
+      .returning({ id: twoFactors.id });
     // The factor those sessions proved no longer exists (ADR 0011).
     await tx.update(sessions).set({ signInMethod: "password" }).where(eq(sessions.userId, userId));
     await recordAudit(tx, auditCtx(env, meta), "two-factor-disabled", userId, { method });
+    // The member hears of it, whoever did it. The key names this enrolment's removal (each
+    // enrolment is a new two_factors row), so a replay queues nothing twice.
+    await enqueueEmail(
+      tx,
+      `two-factor-disabled:${removed[0]?.id ?? `${userId}:${env.clock.now().getTime()}`}`,
+      {
+        to: current.user.email,
+        template: "two-factor-disabled",
+        data: { at: env.clock.now().toISOString() },
+      },
+    );
   });
   return { ok: true };
 }

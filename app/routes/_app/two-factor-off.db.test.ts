@@ -8,6 +8,7 @@ import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { auditLog, sessions, twoFactors, users } from "../../../db/schema/index.ts";
 import { setupTestDatabase } from "../../../tests/db.ts";
+import { mailTo } from "../../../tests/mailbox.ts";
 import { requestContext } from "../../context.server.ts";
 import { useDatabase } from "../../db/db.server.ts";
 import {
@@ -143,6 +144,7 @@ describe("turning two-factor sign-in off", () => {
     });
     expect(wrongPassword.data).toMatchObject({ fields: { password: "Your password is not correct." } });
     expect(await isOn(member.userId)).toBe(true);
+    expect((await mailTo(t.db, member.email)).filter((m) => m.subject.startsWith("Two-factor"))).toEqual([]);
     expect((await audited(member.userId, "two-factor-disable-failed")).map((r) => r.detail)).toEqual(
       expect.arrayContaining([
         { reason: "wrong-code", method: "totp" },
@@ -170,6 +172,19 @@ describe("turning two-factor sign-in off", () => {
     expect(current?.session.signInMethod).toBe("password");
     const rows = await t.db.select().from(sessions).where(eq(sessions.userId, member.userId));
     expect(rows.every((r) => r.signInMethod === "password")).toBe(true);
+
+    // The member is told, with what to do if it was not them.
+    const mail = (await mailTo(t.db, member.email)).filter((m) => m.subject.startsWith("Two-factor"));
+    expect(mail).toHaveLength(1);
+    expect(mail[0]?.subject).toBe("Two-factor sign-in was turned off on your Coinlens account");
+    expect(mail[0]?.text).toContain(`${new Date(pinned).toISOString().slice(11, 16)} UTC`);
+    expect(mail[0]?.text).toContain("If it was not you");
+    expect(mail[0]?.text).toContain("http://localhost:3000/forgotpassword");
+    // A second, late click changes nothing and says nothing.
+    await turnOff(member.cookie, { password: PASSWORD, code: member.nextCode() });
+    expect((await mailTo(t.db, member.email)).filter((m) => m.subject.startsWith("Two-factor"))).toHaveLength(
+      1,
+    );
   });
 
   test("a recovery code works instead of the app's code, once", async () => {
