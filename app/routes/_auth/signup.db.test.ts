@@ -5,7 +5,7 @@
 import { and, eq, like } from "drizzle-orm";
 import { type TOTP, URI } from "otpauth";
 import { RouterContextProvider } from "react-router";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { auditLog, devMailbox, sessions, users } from "../../../db/schema/index.ts";
 import { setupTestDatabase } from "../../../tests/db.ts";
 import { deliverMail } from "../../../tests/mailbox.ts";
@@ -148,6 +148,28 @@ describe("sign-up answers the same whether or not the address has an account", (
     const told = await mailsTo(email, "Someone tried to sign up");
     expect(told).toHaveLength(1);
     expect(told[0]?.text).toContain("/forgotpassword");
+  });
+
+  test("the owner is told at most once per clock hour, however many tries", async () => {
+    const email = `hourly${++seq}@example.test`;
+    await signUpForm(email);
+    const told = async () => (await mailsTo(email, "Someone tried to sign up")).length;
+    const at = (time: string) => vi.setSystemTime(new Date(`2031-03-04T${time}Z`));
+    try {
+      at("10:05:00");
+      await signUpForm(email);
+      await signUpForm(email);
+      at("10:59:59");
+      await signUpForm(email);
+      expect(await told()).toBe(1);
+      // A fixed hour, not a rolling one (ADR 0010 addendum): the next clock hour may tell again.
+      at("11:00:01");
+      await signUpForm(email);
+      await signUpForm(email);
+      expect(await told()).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   test("the new member's confirmation link confirms the address and signs them in, once", async () => {
