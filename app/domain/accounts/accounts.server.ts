@@ -611,7 +611,14 @@ export async function openDemoAndSelect(
 // ---------------------------------------------------------------------------------------------
 // Password reset and e-mail verification
 
-/** Always the same answer, whether or not the address belongs to a member. */
+/**
+ * Always the same answer, whether or not the address belongs to a member, and in the same time:
+ * nothing here waits for mail (the reset link is queued in the outbox and sent after the answer),
+ * and both paths look the address up, touch the token table once (better-auth creates the token or
+ * looks up a dummy one) and write one audit entry. What remains (the token and the queued message,
+ * two small inserts) is far below network jitter, and the limits below allow an observer five
+ * samples an hour per address.
+ */
 export async function requestPasswordReset(db: Db, env: AccountsEnv, emailInput: string, meta: RequestMeta) {
   const email = emailInput.trim().toLowerCase();
   const perIp = await consume(db, `reset:ip:${meta.ip ?? "unknown"}`, limits.resetPerIp, env.clock);
@@ -626,7 +633,16 @@ export async function requestPasswordReset(db: Db, env: AccountsEnv, emailInput:
       // Swallowed on purpose: the page never says whether the address exists or mail failed.
     }
     const userId = await findUserIdByEmail(db, email);
-    if (userId) await audit(db, env, meta, "password-reset-requested", userId);
+    // A request for an address nobody has is a security event too (someone probing addresses);
+    // the address itself is not kept.
+    await audit(
+      db,
+      env,
+      meta,
+      "password-reset-requested",
+      userId ?? null,
+      userId ? {} : { unknownAddress: true },
+    );
   }
   return { ok: true as const, message: messages.emailSent };
 }
