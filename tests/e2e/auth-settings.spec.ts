@@ -171,4 +171,14 @@ test("settings: turning two-factor off needs the password and a current code, ea
   await turnOff.click();
   await expect(page.getByText(/^Two-factor sign-in is off\./)).toBeVisible(answer);
   await expect(page.getByText("Off", { exact: true })).toBeVisible();
+
+  // The member is told by e-mail (queued with the change, delivered by the outbox worker).
+  await expect(async () => {
+    await page.goto(`/dev/outbox?to=${encodeURIComponent(email)}`);
+    await expect(
+      page.getByRole("heading", { name: "Two-factor sign-in was turned off on your Coinlens account" }),
+    ).toBeVisible({
+      timeout: 1000,
+    });
+  }).toPass({ timeout: 20_000 });
 });
