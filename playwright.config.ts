@@ -53,6 +53,9 @@ export default defineConfig({
       // A new withdrawal address waits 7.2 s instead of 24 h, so browser tests see the cooling-off
       // and then wait it out (tests/e2e/admin-payouts.spec.ts); the rule itself is the real one.
       WITHDRAWAL_NEW_ADDRESS_HOURS: "0.002",
+      // Every browser test reaches this server from 127.0.0.1, so the per-address limit on live-price
+      // streams (6 by default, ADR 0022) would count both workers' pages as one visitor.
+      QUOTE_STREAMS_PER_CLIENT: "500",
     },
   },
 });

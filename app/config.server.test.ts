@@ -17,6 +17,46 @@ describe("parseConfig", () => {
     expect(result.config.brand.regulator).toBeUndefined();
   });
 
+  it("listens on loopback only outside production unless HOST is set; on every interface in production", () => {
+    const production = {
+      APP_ENV: "production",
+      SESSION_SECRET: "x".repeat(48),
+      PUBLIC_URL: "https://coinlens.example",
+      MARKET_DATA: "live",
+      CHAIN_WATCHER: "live",
+    };
+    const host = (env: Record<string, string>) => {
+      const result = parseConfig(env);
+      return result.ok ? result.config.host : result.problems;
+    };
+    expect(host({})).toBe("127.0.0.1");
+    expect(host({ APP_ENV: "development" })).toBe("127.0.0.1");
+    expect(host({ APP_ENV: "test" })).toBe("127.0.0.1");
+    // An empty value counts as unset, so `HOST=` in a .env file cannot open the server up.
+    expect(host({ APP_ENV: "development", HOST: "" })).toBe("127.0.0.1");
+    expect(host({ APP_ENV: "development", HOST: "0.0.0.0" })).toBe("0.0.0.0");
+    expect(host({ APP_ENV: "test", HOST: "::1" })).toBe("::1");
+    expect(host(production)).toBe("0.0.0.0");
+    expect(host({ ...production, HOST: "10.0.0.5" })).toBe("10.0.0.5");
+  });
+
+  it("limits live-price streams per client address and in all, 6 and 1000 unless set", () => {
+    const streams = (env: Record<string, string>) => {
+      const result = parseConfig(env);
+      return result.ok ? result.config.market.quoteStreams : result.problems;
+    };
+    expect(streams({})).toEqual({ perClient: 6, total: 1000 });
+    expect(streams({ QUOTE_STREAMS_PER_CLIENT: "20", QUOTE_STREAMS_TOTAL: "5000" })).toEqual({
+      perClient: 20,
+      total: 5000,
+    });
+    const refused = streams({ QUOTE_STREAMS_PER_CLIENT: "0", QUOTE_STREAMS_TOTAL: "lots" });
+    expect(Array.isArray(refused) && refused.map((p) => p.split(":")[0])).toEqual([
+      "QUOTE_STREAMS_PER_CLIENT",
+      "QUOTE_STREAMS_TOTAL",
+    ]);
+  });
+
   it("switches to PostgreSQL when DATABASE_URL is set", () => {
     const result = parseConfig({ DATABASE_URL: "postgres://127.0.0.1:5432/test" });
     expect(result.ok && result.config.database).toEqual({

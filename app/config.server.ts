@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { btcDeriver, tronDeriver } from "./domain/chain/addresses.ts";
+import { deepFreeze } from "./domain/freeze.ts";
 import { defaultNewsFeeds, isValidFeedList, parseFeedList } from "./domain/market-data/feeds.ts";
 import { parseAmount } from "./domain/money/amount.ts";
 
@@ -34,7 +35,8 @@ const DEV_SESSION_SECRET = "development-only-session-secret-not-for-production";
 const envSchema = z.object({
   APP_ENV: z.enum(["development", "test", "production"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-  HOST: z.string().default("0.0.0.0"),
+  /** Unset: every interface in production (containers need it), loopback only elsewhere (README, Security). */
+  HOST: optionalText,
   PUBLIC_URL: optionalUrl,
   TRUST_PROXY: bool.default(false),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
@@ -59,6 +61,9 @@ const envSchema = z.object({
   MARKET_DATA: z.enum(["sample", "live"]).default("sample"),
   MARKET_DATA_STALE_SECONDS: z.coerce.number().int().min(30).max(86_400).default(600),
   MARKET_DATA_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
+  /** Open /api/stream/quotes streams one app server keeps per client address and in all (ADR 0022). */
+  QUOTE_STREAMS_PER_CLIENT: z.coerce.number().int().min(1).max(100_000).default(6),
+  QUOTE_STREAMS_TOTAL: z.coerce.number().int().min(1).max(1_000_000).default(1000),
   /** How long a swap quote holds (issue 8, ADR 0061). */
   SWAP_QUOTE_SECONDS: z.coerce.number().int().min(5).max(300).default(30),
   /** The swap fee in basis points of what the member receives; the seed promises no swap fees. */
@@ -134,7 +139,9 @@ function shapeConfig(env: z.infer<typeof envSchema>) {
     appEnv: env.APP_ENV,
     isProduction,
     port: env.PORT,
-    host: env.HOST,
+    // A development or test server shows the outbox (sign-in and reset links) and test tools:
+    // it listens only on this machine unless HOST says otherwise.
+    host: env.HOST ?? (isProduction ? "0.0.0.0" : "127.0.0.1"),
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
@@ -161,6 +168,8 @@ function shapeConfig(env: z.infer<typeof envSchema>) {
       exchangeRateApiKey: env.EXCHANGE_RATE_API_KEY,
       alphaVantageApiKey: env.ALPHA_VANTAGE_API_KEY,
       newsFeeds: env.MARKET_NEWS_FEEDS ? parseFeedList(env.MARKET_NEWS_FEEDS) : defaultNewsFeeds,
+      /** Live-price streams this process serves: beyond either limit a new one gets 429. */
+      quoteStreams: { perClient: env.QUOTE_STREAMS_PER_CLIENT, total: env.QUOTE_STREAMS_TOTAL },
     },
     chainWatcher: env.CHAIN_WATCHER,
     payments: {
@@ -275,6 +284,8 @@ function chainKeyProblems(btcXpub: string | undefined, tronXpub: string | undefi
   return problems;
 }
 
+// Process-wide state (ADR 0064): the configuration, validated on first use. Deeply frozen, since
+// every request reads the same object.
 let cached: Config | undefined;
 
 /** The process's config. Exits with one clear line per problem on the first call if invalid. */
@@ -286,6 +297,6 @@ export function getConfig(): Config {
     for (const problem of result.problems) console.error(`  - ${problem}`);
     process.exit(1);
   }
-  cached = result.config;
+  cached = deepFreeze(result.config);
   return cached;
 }

@@ -1,4 +1,4 @@
-import { createContext } from "react-router";
+import { createContext, type RouterContextProvider } from "react-router";
 
 /** Per-request values the HTTP server hands to loaders and actions. */
 export interface RequestInfo {
@@ -7,4 +7,17 @@ export interface RequestInfo {
   ip: string | undefined;
 }
 
-export const requestContext = createContext<RequestInfo>();
+/** Frozen like every shared value (ADR 0064): it is the key, the values live in each request. */
+export const requestContext = Object.freeze(createContext<RequestInfo>());
+
+/**
+ * The client's address as Express resolved it (req.ip, with TRUST_PROXY's one trusted hop), or
+ * undefined when there is none (the socket already closed, or a caller that set no context).
+ */
+export function clientAddress(context: Readonly<RouterContextProvider>): string | undefined {
+  try {
+    return context.get(requestContext).ip;
+  } catch {
+    return undefined;
+  }
+}

@@ -5,6 +5,7 @@
 type Level = "debug" | "info" | "warn" | "error";
 const order: Record<Level | "silent", number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
 
+// Process-wide state (ADR 0064): the log level, set once at start-up.
 let threshold: number = order.info;
 
 export function setLogLevel(level: Level | "silent") {
@@ -23,9 +24,9 @@ function write(level: Level, msg: string, fields?: Record<string, unknown>) {
   process.stdout.write(`${line}\n`);
 }
 
-export const log = {
+export const log = Object.freeze({
   debug: (msg: string, fields?: Record<string, unknown>) => write("debug", msg, fields),
   info: (msg: string, fields?: Record<string, unknown>) => write("info", msg, fields),
   warn: (msg: string, fields?: Record<string, unknown>) => write("warn", msg, fields),
   error: (msg: string, fields?: Record<string, unknown>) => write("error", msg, fields),
-};
+});

@@ -1,6 +1,8 @@
 import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
+import { deepFreeze } from "./domain/freeze.ts";
 
-export default [
+// Frozen like every exported value (ADR 0064), though only the build reads it.
+export default deepFreeze([
   layout("routes/_public/layout.tsx", [
     index("routes/_public/home.tsx"),
     route("about", "routes/_public/about.tsx"),
@@ -76,4 +78,4 @@ export default [
   route("sitemap.xml", "routes/seo/sitemap.ts"),
   route("robots.txt", "routes/seo/robots.ts"),
   route("*", "routes/not-found.tsx"),
-] satisfies RouteConfig;
+] satisfies RouteConfig);

@@ -53,7 +53,7 @@ export async function boot() {
   return config;
 }
 
-// The process's one outbox worker (started at boot, stopped at shutdown).
+// Process-wide state (ADR 0064): the process's one outbox worker (started at boot, stopped at shutdown).
 let outboxWorker: OutboxWorker | undefined;
 
 export async function isReady(): Promise<boolean> {

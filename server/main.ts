@@ -6,8 +6,8 @@ import type { Server } from "node:http";
 import path from "node:path";
 import compression from "compression";
 import express from "express";
-import helmet from "helmet";
 import { crossSiteRefusal, trustProxySetting } from "./request-guards.ts";
+import { securityHeaders } from "./security-headers.ts";
 
 type AppModule = typeof import("./app.ts");
 
@@ -63,6 +63,10 @@ http.use((req, res, next) => {
   next();
 });
 
+// Content-Security-Policy, HSTS and the rest (server/security-headers.ts), before anything can
+// answer, so the server's own refusal pages carry them too.
+http.use(securityHeaders({ dev, isProduction: config.isProduction, publicUrl: config.publicUrl }));
+
 // Cross-site form posts are refused before any route sees them (server/request-guards.ts).
 http.use((req, res, next) => {
   const refusal = crossSiteRefusal(req);
@@ -78,39 +82,6 @@ http.use((req, res, next) => {
     "This request was refused",
     "It came from another website. Please try again from this site.",
   );
-});
-
-http.use(
-  helmet({
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: dev
-          ? ["'self'", "'unsafe-inline'", "'unsafe-eval'"]
-          : ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.nonce}'`],
-        // React and Radix set inline style attributes; styles cannot run code.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", "blob:"],
-        fontSrc: ["'self'", "data:"],
-        connectSrc: dev ? ["'self'", "ws:", "wss:"] : ["'self'"],
-        mediaSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-    },
-    // Set below, only when the request really arrived over TLS.
-    strictTransportSecurity: false,
-    crossOriginEmbedderPolicy: false,
-    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-    xFrameOptions: { action: "deny" },
-  }),
-);
-http.use((req, res, next) => {
-  if (req.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
-  next();
 });
 
 http.use(
@@ -194,10 +165,16 @@ function escapeHtml(text: string) {
 }
 
 const server: Server = http.listen(config.port, config.host, () => {
-  log.info("listening", { url: `http://localhost:${config.port}`, appEnv: config.appEnv, dev });
+  log.info("listening", {
+    url: `http://localhost:${config.port}`,
+    host: config.host,
+    appEnv: config.appEnv,
+    dev,
+  });
 });
 server.keepAliveTimeout = 65_000;
 
+// Process-wide state (ADR 0064): set once, when the process is asked to stop.
 let stopping = false;
 async function stop(signal: string) {
   if (stopping) return;

@@ -2,8 +2,8 @@ import type { Config } from "../config.server.ts";
 import { type Database, type Db, openDatabase } from "./client.server.ts";
 import { migrateDatabase } from "./migrate.server.ts";
 
-// Kept on globalThis so a module reload in development never opens a second PGlite on the
-// same directory within one process.
+// Process-wide state (ADR 0064): the one database handle. Kept on globalThis so a module reload
+// in development never opens a second PGlite on the same directory within one process.
 const KEY = Symbol.for("coinlens.database");
 type Holder = { [KEY]?: Database };
 const holder = globalThis as Holder;

@@ -8,6 +8,7 @@ const tones = {
   negative: "bg-negative text-white",
 } as const;
 
+// Browser-only state (ADR 0064): the landing page's one toast region.
 let list: HTMLOListElement | null = null;
 
 /** Creates the (empty) live region up front: screen readers announce changes to an existing one. */

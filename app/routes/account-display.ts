@@ -1,7 +1,11 @@
 import { data, redirect } from "react-router";
 import { getConfig } from "~/config.server.ts";
 import { safeRedirect } from "~/domain/accounts/schemas.ts";
-import { parseDisplayPrefs, serializeDisplayPrefs } from "~/domain/portfolio/display-prefs.ts";
+import {
+  type DisplayPrefs,
+  parseDisplayPrefs,
+  serializeDisplayPrefs,
+} from "~/domain/portfolio/display-prefs.ts";
 import { isDisplayCurrency } from "~/domain/portfolio/valuation.ts";
 import { requireSession } from "~/utils/auth.server.ts";
 import type { Route } from "./+types/account-display";
@@ -13,17 +17,20 @@ import type { Route } from "./+types/account-display";
 export async function action(args: Route.ActionArgs) {
   await requireSession(args);
   const form = await args.request.formData();
-  const prefs = parseDisplayPrefs(args.request.headers.get("cookie"));
+  const current = parseDisplayPrefs(args.request.headers.get("cookie"));
   const currency = form.get("currency");
   const hidden = form.get("hidden");
-  if (currency !== null) {
-    if (!isDisplayCurrency(currency)) return data({ error: "Choose USD, EUR or GBP." }, { status: 400 });
-    prefs.currency = currency;
+  if (currency !== null && !isDisplayCurrency(currency)) {
+    return data({ error: "Choose USD, EUR or GBP." }, { status: 400 });
   }
-  if (hidden !== null) {
-    if (hidden !== "true" && hidden !== "false") return data({ error: "Unknown request." }, { status: 400 });
-    prefs.hidden = hidden === "true";
+  if (hidden !== null && hidden !== "true" && hidden !== "false") {
+    return data({ error: "Unknown request." }, { status: 400 });
   }
+  // A new object: what the parser returns is this request's, but nothing here relies on that.
+  const prefs: DisplayPrefs = {
+    currency: currency ?? current.currency,
+    hidden: hidden === null ? current.hidden : hidden === "true",
+  };
   const headers = {
     "Set-Cookie": serializeDisplayPrefs(prefs, { secure: getConfig().publicUrl.startsWith("https:") }),
   };
@@ -31,7 +38,9 @@ export async function action(args: Route.ActionArgs) {
   // JavaScript has loaded) returns to the page it came from.
   if (form.get("via") !== "fetcher") {
     const referer = args.request.headers.get("referer");
-    return redirect(safeRedirect(referer ? new URL(referer).pathname : "/wallet"), { headers });
+    // A malformed Referer (any client can send one) goes back to the wallet, not to a 500.
+    const back = referer && URL.canParse(referer) ? new URL(referer).pathname : "/wallet";
+    return redirect(safeRedirect(back, "/wallet"), { headers });
   }
   return data({ prefs }, { headers });
 }

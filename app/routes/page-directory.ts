@@ -2,12 +2,14 @@
  * Every route of the seed specification (§2) with its title and a one-line purpose (used by the
  * route tests and the site's page titles).
  */
+import { deepFreeze } from "~/domain/freeze.ts";
+
 export interface PageInfo {
   title: string;
   summary: string;
 }
 
-export const pageDirectory: Record<string, PageInfo> = {
+export const pageDirectory: Readonly<Record<string, PageInfo>> = deepFreeze({
   "/signup": { title: "Signup Now", summary: "Create your membership account." },
   "/login": { title: "Welcome back", summary: "Sign in to your account." },
   "/forgotpassword": { title: "Reset your password", summary: "Get a link to set a new password." },
@@ -48,7 +50,7 @@ export const pageDirectory: Record<string, PageInfo> = {
     summary: "Conflicts of interest, affiliate links and how we are paid.",
   },
   "/settings": { title: "Settings", summary: "Your profile, password, sessions and two-factor sign-in." },
-};
+});
 
 export function pageInfo(pathname: string): PageInfo {
   const path = pathname.replace(/\/$/, "") || "/";

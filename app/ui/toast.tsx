@@ -28,6 +28,8 @@ export function useToast() {
   return useContext(ToastContext);
 }
 
+// Module state (ADR 0064): toast ids. Only clicks in the browser show a toast, so the server never
+// counts here.
 let nextId = 1;
 
 // Radix's toast code arrives with the first toast (see toast-layer.tsx).

@@ -38,7 +38,7 @@ export function requestMeta({ request, context }: RouteArgs): RequestMeta {
 }
 
 /** Set once per request by the _app layout's middleware; read by its loaders. */
-export const sessionContext = createContext<CurrentSession | null>(null);
+export const sessionContext = Object.freeze(createContext<CurrentSession | null>(null));
 
 /** The signed-in member, or null. Cached on the request context when the middleware ran. */
 export async function getSession(args: RouteArgs): Promise<CurrentSession | null> {

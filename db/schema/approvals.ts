@@ -9,8 +9,8 @@ import { ledgerEntries } from "./ledger.ts";
 // admin approves it; nobody proposes or approves a credit to their own account. The database
 // refuses what the code refuses, so no code path can skip the rule.
 
-export const MANUAL_ENTRY_KINDS = ["bank-credit", "rewards-pool", "treasury"] as const;
-export const MANUAL_ENTRY_STATUSES = ["proposed", "approved", "declined"] as const;
+export const MANUAL_ENTRY_KINDS = Object.freeze(["bank-credit", "rewards-pool", "treasury"] as const);
+export const MANUAL_ENTRY_STATUSES = Object.freeze(["proposed", "approved", "declined"] as const);
 
 /** A bank statement imported by an admin (CSV): each incoming credit line, once per bank transaction id. */
 export const bankStatementLines = pgTable(

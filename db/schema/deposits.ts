@@ -78,14 +78,14 @@ export const chainOutputs = pgTable(
 );
 
 /** `expired`: announced, but nothing arrived in time (DEPOSIT_ANNOUNCED_DAYS); a later payment is still credited. */
-export const DEPOSIT_STATUSES = [
+export const DEPOSIT_STATUSES = Object.freeze([
   "awaiting",
   "detected",
   "confirming",
   "credited",
   "rejected",
   "expired",
-] as const;
+] as const);
 
 export const deposits = pgTable(
   "deposits",

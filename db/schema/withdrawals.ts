@@ -21,7 +21,7 @@ import { ledgerHolds, ledgerOperations } from "./ledger.ts";
 // A member without two-factor confirms by an e-mailed link (ADR 0054): until then the request is
 // 'unconfirmed' (funds held, not in the admin queue) and lapses to 'expired' (hold voided).
 
-export const WITHDRAWAL_STATUSES = [
+export const WITHDRAWAL_STATUSES = Object.freeze([
   "unconfirmed",
   "pending",
   "approved",
@@ -29,7 +29,7 @@ export const WITHDRAWAL_STATUSES = [
   "rejected",
   "cancelled",
   "expired",
-] as const;
+] as const);
 
 export interface WithdrawalDestination {
   address?: string;

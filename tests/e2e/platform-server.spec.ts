@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
+import { get as httpGet } from "node:http";
 import { createServer, type Server, type Socket, connect as tcpConnect } from "node:net";
-import { tmpdir } from "node:os";
+import { networkInterfaces, tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { expect, expectNoA11yViolations, test } from "./fixtures.ts";
@@ -9,8 +10,10 @@ import { freePort, type ServerProcess, startServer, waitForLogLine, waitForReady
 // Issue 2's platform promises that only a server started with other settings can show: HSTS behind
 // a TLS-terminating proxy (TRUST_PROXY), the operator's footer settings set and unset, one JSON log
 // line per request carrying the response's request id, and what happens when the database goes
-// away (/readyz 503, the friendly 500 page without internals). Each group starts its own server
-// on a free port and its own data directory.
+// away (/readyz 503, the friendly 500 page without internals). Issue 14's: a test server listens
+// only on this machine, its development pages and test endpoints answer only this machine, and
+// live-price streams are limited per address and in all. Each group starts its own server on a
+// free port and its own data directory.
 
 const dir = mkdtempSync(path.join(tmpdir(), "coinlens-platform-"));
 test.afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -56,6 +59,45 @@ test.describe("behind a TLS-terminating proxy, with the operator's settings", ()
       const overHttp = await fetch(`${server.url}${pathname}`, { headers: { "x-forwarded-proto": "http" } });
       expect(overHttp.headers.get("strict-transport-security"), pathname).toBeNull();
     }
+  });
+
+  test("development pages and test endpoints answer only this machine: the address our proxy forwarded decides", async () => {
+    const from = (ip: string) => ({ "x-forwarded-for": ip });
+    for (const pathname of ["/dev/outbox", "/dev/chain"]) {
+      const local = await fetch(`${server.url}${pathname}`, { headers: from("127.0.0.9") });
+      expect(local.status, pathname).toBe(200);
+
+      // Another machine gets the site's own 404 page, as for an address that does not exist.
+      const remote = await fetch(`${server.url}${pathname}`, { headers: from("203.0.113.7") });
+      expect(remote.status, pathname).toBe(404);
+      const page = await remote.text();
+      expect(page, pathname).toContain("We can&#x27;t find that page");
+      expect(page, pathname).not.toMatch(/Outbox|Simulated chain/);
+      expect(
+        await waitForLogLine(
+          server,
+          (l) =>
+            l.msg === "development page refused: the client is not on this machine" && l.path === pathname,
+        ),
+        pathname,
+      ).toMatchObject({ level: "warn" });
+    }
+    // Client-side navigation asks for the page's data: the same rule.
+    expect((await fetch(`${server.url}/dev/outbox.data`, { headers: from("203.0.113.7") })).status).toBe(404);
+
+    // A test endpoint (APP_ENV=test here): a malformed body is a 400 from this machine, a 404 otherwise.
+    const staff = (ip: string) =>
+      fetch(`${server.url}/api/test/staff`, {
+        method: "POST",
+        headers: { ...from(ip), "content-type": "application/json" },
+        body: "{}",
+      });
+    expect((await staff("127.0.0.9")).status).toBe(400);
+    const refused = await staff("203.0.113.7");
+    expect(refused.status).toBe(404);
+    expect(await refused.text()).toBe("Not Found");
+    // The log names the path, never the address.
+    expect(server.output()).not.toContain("203.0.113.7");
   });
 
   test("every request writes one JSON log line carrying the response's request id, without the query string", async () => {
@@ -184,6 +226,20 @@ test.describe("with no operator settings", () => {
     expect(await server.stop()).toBe(0);
   });
 
+  test("a test server listens only on this machine unless HOST is set", async () => {
+    expect(server.logLines().find((l) => l.msg === "listening")).toMatchObject({ host: "127.0.0.1" });
+    expect((await fetch(`http://127.0.0.1:${server.port}/healthz`)).status).toBe(200);
+    // Through this machine's network address, nothing answers.
+    const external = Object.values(networkInterfaces())
+      .flat()
+      .find((i) => i && !i.internal && i.family === "IPv4")?.address;
+    test.skip(!external, "this machine has no network address besides loopback");
+    await expect(fetch(`http://${external}:${server.port}/healthz`)).rejects.toThrow();
+    // Without a trusted proxy a forwarded address changes nothing: the socket's loopback address counts.
+    const outbox = await fetch(`${server.url}/dev/outbox`, { headers: { "x-forwarded-for": "203.0.113.7" } });
+    expect(outbox.status).toBe(200);
+  });
+
   test("without a trusted proxy a forwarded https header does not turn HSTS on", async () => {
     const response = await fetch(`${server.url}/`, { headers: { "x-forwarded-proto": "https" } });
     expect(response.status).toBe(200);
@@ -208,6 +264,136 @@ test.describe("with no operator settings", () => {
     await expect(footer.getByRole("list", { name: "Social media" })).toHaveCount(0);
     await expect(footer.locator('a[target="_blank"]')).toHaveCount(0);
     await expectNoA11yViolations(page);
+  });
+});
+
+test.describe("limits on live-price streams", () => {
+  test.describe.configure({ mode: "serial", timeout: 120_000 });
+  let server: ServerProcess;
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    server = startServer(await freePort(), {
+      DATA_DIR: path.join(dir, "streams"),
+      TRUST_PROXY: "true",
+      QUOTE_STREAMS_PER_CLIENT: "2",
+      QUOTE_STREAMS_TOTAL: "3",
+    });
+    await waitForReady(server);
+  });
+  test.afterAll(async () => {
+    expect(await server.stop()).toBe(0);
+  });
+
+  interface Stream {
+    status: number;
+    retryAfter?: string;
+    /** The refusal's JSON body; an accepted stream resolves at its first event, body unread. */
+    body?: unknown;
+    /** Closes the connection, as a browser does when a tab closes. */
+    close(): void;
+  }
+
+  /**
+   * Opens /api/stream/quotes as a browser at `ip` behind our proxy, on a connection of its own.
+   * node:http, not fetch: aborting a fetch of an event stream leaves its socket open for seconds.
+   */
+  function openStream(ip: string): Promise<Stream> {
+    return new Promise((resolve, reject) => {
+      const request = httpGet(
+        `${server.url}/api/stream/quotes`,
+        { agent: false, headers: { "x-forwarded-for": ip, accept: "text/event-stream" } },
+        (response) => {
+          const close = () => request.destroy();
+          let text = "";
+          response.setEncoding("utf8");
+          response.on("data", (chunk: string) => {
+            text += chunk;
+            if (response.statusCode === 200 && text.includes("event: quotes"))
+              resolve({ status: 200, close });
+          });
+          response.on("end", () => {
+            if (response.statusCode === 200) return; // an accepted stream that ended: resolved already
+            const retryAfter = response.headers["retry-after"];
+            resolve({
+              status: response.statusCode ?? 0,
+              retryAfter,
+              body: JSON.parse(text || "null"),
+              close,
+            });
+          });
+        },
+      );
+      request.on("error", reject);
+    });
+  }
+
+  /** Opens streams from `ips` until all are accepted (a closed stream's place frees when the server sees the socket close). */
+  async function openAccepted(ips: string[]): Promise<Stream[]> {
+    let streams: Stream[] = [];
+    await expect
+      .poll(
+        async () => {
+          for (const s of streams) s.close();
+          streams = [];
+          for (const ip of ips) streams.push(await openStream(ip));
+          return streams.map((s) => s.status);
+        },
+        { timeout: 5_000 },
+      )
+      .toEqual(ips.map(() => 200));
+    return streams;
+  }
+
+  test("a third stream from one address gets 429 and the limit is logged; a closed tab frees its place", async () => {
+    const [first, second] = await openAccepted(["203.0.113.7", "203.0.113.7"]);
+
+    const third = await openStream("203.0.113.7");
+    expect(third.status).toBe(429);
+    expect(third.retryAfter).toBe("30");
+    expect(third.body).toEqual({
+      error: "Too many live price streams are open from your address. Close a tab or try again later.",
+    });
+    expect(await waitForLogLine(server, (l) => l.msg === "quote stream refused")).toMatchObject({
+      level: "warn",
+      limit: "per-client",
+      open: 2,
+      max: 2,
+    });
+    // The log says which limit and how many, never who.
+    expect(server.output()).not.toContain("203.0.113.7");
+
+    // Another address is not affected.
+    const other = await openStream("198.51.100.9");
+    expect(other.status).toBe(200);
+
+    // The browser closes a stream: the server sees the socket close and frees the place.
+    second?.close();
+    const [again] = await openAccepted(["203.0.113.7"]);
+    for (const s of [first, other, again]) s?.close();
+  });
+
+  test("beyond the server's total, every address gets 429; the page keeps its server-rendered prices", async ({
+    page,
+  }) => {
+    const held = await openAccepted(["198.51.100.1", "198.51.100.2", "198.51.100.3"]);
+
+    const refused = await openStream("198.51.100.4");
+    expect(refused.status).toBe(429);
+    expect(refused.retryAfter).toBe("30");
+    expect(refused.body).toEqual({
+      error: "Too many live price streams are open on this server. Please try again later.",
+    });
+    expect(
+      await waitForLogLine(server, (l) => l.msg === "quote stream refused" && l.limit === "total"),
+    ).toMatchObject({ level: "warn", open: 3, max: 3 });
+
+    // A visitor's page still shows the prices the server rendered; only the live updates wait.
+    const stream = page.waitForResponse((r) => r.url().endsWith("/api/stream/quotes"));
+    await page.goto(`${server.url}/about`);
+    expect((await stream).status()).toBe(429);
+    await expect(page.getByTestId("ticker-price-BTC").first()).toHaveText(/^\$[\d,]+\.\d{2}$/);
+
+    for (const s of held) s.close();
   });
 });
 

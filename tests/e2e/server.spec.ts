@@ -56,7 +56,8 @@ test.describe("security headers", () => {
     expect(headers["x-frame-options"]).toBe("DENY");
     expect(headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
     expect(headers["x-powered-by"]).toBeUndefined();
-    // Plain http: HSTS is only sent when the request really arrived over TLS.
+    // Plain http outside production: HSTS is only sent when the request really arrived over TLS
+    // (production with an https PUBLIC_URL sends it always: server/security-headers.test.ts).
     expect(headers["strict-transport-security"]).toBeUndefined();
 
     // Every inline and external script in the HTML carries this response's nonce.
@@ -89,6 +90,50 @@ test.describe("security headers", () => {
     expect(health.headers()["x-request-id"]).toBeTruthy();
   });
 
+  test("a Permissions-Policy denies the browser features the app does not use, and only those", async ({
+    page,
+    request,
+  }) => {
+    for (const path of ["/", "/healthz", "/no-such-page"]) {
+      const policy = (await request.get(path)).headers()["permissions-policy"] ?? "";
+      for (const feature of ["camera", "microphone", "geolocation", "payment", "usb"]) {
+        expect(policy, `${path} ${feature}`).toContain(`${feature}=()`);
+      }
+    }
+    // In the browser: the header parses without a warning, denies what it lists and leaves the
+    // copy buttons (clipboard-write) and the intro video's fullscreen and picture-in-picture alone.
+    const warnings: string[] = [];
+    page.on("console", (message) => {
+      if (/Permissions-Policy/i.test(message.text())) warnings.push(message.text());
+    });
+    await page.goto("/");
+    const allowed = await page.evaluate(() => {
+      const policy = (document as { featurePolicy?: { allowsFeature(feature: string): boolean } })
+        .featurePolicy;
+      return Object.fromEntries(
+        [
+          "camera",
+          "microphone",
+          "geolocation",
+          "payment",
+          "clipboard-write",
+          "fullscreen",
+          "picture-in-picture",
+        ].map((feature) => [feature, policy?.allowsFeature(feature)]),
+      );
+    });
+    expect(allowed).toEqual({
+      camera: false,
+      microphone: false,
+      geolocation: false,
+      payment: false,
+      "clipboard-write": true,
+      fullscreen: true,
+      "picture-in-picture": true,
+    });
+    expect(warnings).toEqual([]);
+  });
+
   test("a request id from the client is not trusted without a proxy", async ({ request }) => {
     const response = await request.get("/healthz", { headers: { "x-request-id": "attacker-chosen" } });
     expect(response.headers()["x-request-id"]).not.toBe("attacker-chosen");
@@ -109,6 +154,9 @@ test.describe("cross-site requests", () => {
       });
       expect(refused.status(), path).toBe(403);
       expect(refused.headers()["content-type"]).toMatch(/^text\/html/);
+      // The server's own refusal page carries the security headers too.
+      expect(refused.headers()["x-frame-options"], path).toBe("DENY");
+      expect(refused.headers()["permissions-policy"], path).toContain("camera=()");
       expect(await refused.text()).toContain("<h1>This request was refused</h1>");
       const marked = await request.post(path, {
         headers: { "sec-fetch-site": "cross-site" },

@@ -6,7 +6,7 @@ import { queryRows } from "../../db/client.server.ts";
 import type { Clock } from "./clock.ts";
 
 /** Every event the audit log records; the back-office audit page filters by these. */
-export const AUDIT_EVENTS = [
+export const AUDIT_EVENTS = Object.freeze([
   "sign-up",
   "sign-in",
   "sign-in-failed",
@@ -55,7 +55,7 @@ export const AUDIT_EVENTS = [
   "admin-swap-spread-updated",
   "admin-broker-created",
   "admin-broker-updated",
-] as const;
+] as const);
 
 export type AuditEvent = (typeof AUDIT_EVENTS)[number];
 export type AdminAuditEvent = Extract<AuditEvent, `admin-${string}`>;

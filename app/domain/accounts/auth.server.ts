@@ -156,6 +156,7 @@ export function createAuth(db: Db, config: AuthConfig) {
 
 export type Auth = ReturnType<typeof createAuth>;
 
+// Process-wide state (ADR 0064): one better-auth instance per database handle, built on first use.
 const instances = new WeakMap<Db, Auth>();
 
 /** One better-auth instance per database handle (the app has one; each test file its own). */

@@ -3,7 +3,7 @@ export interface Clock {
   now(): Date;
 }
 
-export const systemClock: Clock = { now: () => new Date() };
+export const systemClock: Readonly<Clock> = Object.freeze({ now: () => new Date() });
 
 /** A clock tests move by hand. */
 export function fakeClock(start = new Date("2026-01-15T10:00:00Z")) {

@@ -17,7 +17,8 @@ winter2024 spring2024 autumn2024 summer2025 winter2025 password2024 password2025
 bitcoin1 bitcoin123 ethereum crypto123 cryptocurrency blockchain satoshi1 hodlhodl tothemoon
 coinbase binance1 metamask`;
 
-export const commonPasswords: ReadonlySet<string> = new Set(list.split(/\s+/).filter(Boolean));
+// Read-only (ADR 0064): a Set cannot be frozen, so it stays inside this module and is only read.
+const commonPasswords: ReadonlySet<string> = new Set(list.split(/\s+/).filter(Boolean));
 
 export function isCommonPassword(password: string): boolean {
   const normalised = password.trim().toLowerCase();

@@ -6,12 +6,12 @@ import { ensureRealAccount, openDemoAccount } from "./member-accounts.server.ts"
 import { hashPassword } from "./password.server.ts";
 
 /** The seeded sample member (development and `npm start` only; refused in production by config). */
-export const demoMember = {
+export const demoMember = Object.freeze({
   email: "demo@coinlens.test",
   password: "Coinlens-demo-2026!",
   firstName: "Demo",
   lastName: "Member",
-} as const;
+} as const);
 
 /** Idempotent: creates the demo member once, with a real and a demo account. */
 export async function seedDemoMember(db: Db): Promise<{ inserted: number }> {

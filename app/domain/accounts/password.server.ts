@@ -4,7 +4,7 @@ import { hash, verify } from "@node-rs/argon2";
  * argon2id (the library's default algorithm; its `Algorithm` enum cannot be imported under
  * verbatimModuleSyntax) with OWASP's minimum: 19 MiB memory, 2 iterations, 1 lane.
  */
-export const argon2Parameters = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+export const argon2Parameters = Object.freeze({ memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const);
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password, argon2Parameters);

@@ -1,6 +1,7 @@
 import { and, eq, lt, sql } from "drizzle-orm";
 import { rateLimits } from "../../../db/schema/index.ts";
 import type { Db } from "../../db/client.server.ts";
+import { deepFreeze } from "../freeze.ts";
 import type { Clock } from "./clock.ts";
 
 /**
@@ -13,7 +14,7 @@ export interface Window {
   windowMs: number;
 }
 
-export const limits = {
+export const limits = deepFreeze({
   /** Sign-in attempts from one address (any accounts). */
   signInPerIp: { limit: 300, windowMs: 60 * 60_000 },
   /** Failed sign-ins against one account, from anywhere (issue 3: at most 100 per hour). */
@@ -24,7 +25,7 @@ export const limits = {
   twoFactorPerUser: { limit: 10, windowMs: 15 * 60_000 },
   /** CSV exports of the transaction history (each reads up to 10,000 rows). */
   historyExportsPerUser: { limit: 30, windowMs: 60 * 60_000 },
-} satisfies Record<string, Window>;
+}) satisfies Record<string, Window>;
 
 /** Failures before the back-off starts; then 1 s, 2 s, 4 s … up to 5 minutes between tries. */
 export const backoffFreeFailures = 5;

@@ -5,7 +5,7 @@ import { isCommonPassword } from "./common-passwords.ts";
  * One schema per form, used by the browser (instant feedback) and again by the action. The
  * messages are the seed's (§5), verbatim. The forms show one message at a time, in this order.
  */
-export const messages = {
+export const messages = Object.freeze({
   required: "Please fill out all the required fields",
   invalidEmail: "Invalid email address",
   shortPassword: "Password must be at least 8 characters long",
@@ -15,7 +15,7 @@ export const messages = {
   emailSent: "An email has been sent to your inbox!",
   passwordsDiffer: "The two passwords do not match",
   invalidCode: "That code is not valid. Please try again.",
-} as const;
+} as const);
 
 /** The seed's pattern: something@something.tld with no spaces. */
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -95,15 +95,29 @@ export function formValues(form: FormData): Record<string, string> {
   return values;
 }
 
-/** Only a same-site path may be a post-sign-in destination: never `//evil`, never a URL. */
+/** Longer than any path of ours with its query; longer input is not worth parsing. */
+const MAX_REDIRECT_LENGTH = 2048;
+const REDIRECT_BASE = "http://redirect.invalid";
+
+/**
+ * Only a same-site path may be a redirect destination: never `//evil`, never a URL. The browser
+ * reads a Location header with the WHATWG URL parser, which drops tabs and newlines, turns `\`
+ * into `/` and collapses `.`, `%2e` and `..` segments, so `/.//evil.example` arrives as
+ * `//evil.example`. So the input is resolved with that same parser and the check is made on what
+ * it resolves to (same origin, not protocol-relative); the normalised path is what we return.
+ */
 export function safeRedirect(to: string | null | undefined, fallback = "/dashboard"): string {
-  if (!to?.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
-  if ([...to].some((ch) => ch.charCodeAt(0) < 32)) return fallback;
+  if (typeof to !== "string" || !to.startsWith("/") || to.length > MAX_REDIRECT_LENGTH) return fallback;
+  // Control characters have no place in a path, and CR/LF in a header is an injection.
+  if ([...to].some((ch) => ch.charCodeAt(0) < 32 || ch.charCodeAt(0) === 127)) return fallback;
+  let url: URL;
   try {
-    const url = new URL(to, "http://local.invalid");
-    if (url.origin !== "http://local.invalid") return fallback;
-    return `${url.pathname}${url.search}${url.hash}`;
+    url = new URL(to, REDIRECT_BASE);
   } catch {
     return fallback;
   }
+  if (url.origin !== REDIRECT_BASE) return fallback;
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  if (!path.startsWith("/") || path.startsWith("//") || path.startsWith("/\\")) return fallback;
+  return path;
 }

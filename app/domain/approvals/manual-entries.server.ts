@@ -167,39 +167,26 @@ export async function proposeBankCredit(
       message: manualEntryMessages.lineMismatch(formatAmount(BigInt(line.amount), "USD"), line.reference),
     };
   }
-  try {
-    const entry = await db.transaction(async (txHandle) => {
-      const tx = txHandle as unknown as Db;
-      const [row] = await queryRows<{ id: string }>(
-        tx,
-        sql`insert into manual_entries (kind, ledger, asset, amount, member_id, bank_reference, bank_transaction_id,
-              statement_line_id, note, proposed_by, idempotency_key)
-            values ('bank-credit', 'real', 'USD', ${input.amountMinor.toString()}::bigint, ${memberId}, ${reference},
-              ${bankTransactionId}, ${line ? line.id : null}::bigint, ${input.note?.trim() || null}, ${actor.adminId},
-              ${input.idempotencyKey})
-            returning id::text as id`,
-      );
-      const entry = (await getEntry(tx, BigInt(row?.id as string))) as ManualEntry;
-      await recordAdminAudit(tx, {
-        ...actor,
-        event: "admin-manual-entry-proposed",
-        detail: auditDetail(entry),
-      });
-      return entry;
-    });
-    return { ok: true, entry };
-  } catch (error) {
-    if (!isUniqueViolation(error)) throw error;
-    // Lost a race: the same form submitted twice at once, or the same bank line by two admins.
-    const raced = await findByKey(db, input.idempotencyKey);
-    if (raced) return { ok: true, entry: raced, replayed: true };
-    return {
+  const recorded = await recordProposal(
+    db,
+    actor,
+    input.idempotencyKey,
+    sql`insert into manual_entries (kind, ledger, asset, amount, member_id, bank_reference, bank_transaction_id,
+          statement_line_id, note, proposed_by, idempotency_key)
+        values ('bank-credit', 'real', 'USD', ${input.amountMinor.toString()}::bigint, ${memberId}, ${reference},
+          ${bankTransactionId}, ${line ? line.id : null}::bigint, ${input.note?.trim() || null}, ${actor.adminId},
+          ${input.idempotencyKey})
+        returning id::text as id`,
+  );
+  // Lost a race to another admin recording the same bank line: one entry, and this answer.
+  return (
+    recorded ?? {
       ok: false,
       status: 409,
       field: "bankTransactionId",
       message: manualEntryMessages.bankIdUsed(bankTransactionId),
-    };
-  }
+    }
+  );
 }
 
 /** Records a funding of a rewards pool or a treasury for a second admin to approve. */
@@ -219,16 +206,34 @@ export async function proposeFunding(
     throw new RangeError("Rewards pools hold crypto assets only.");
   const replay = await findByKey(db, input.idempotencyKey);
   if (replay) return { ok: true, entry: replay, replayed: true };
+  const recorded = await recordProposal(
+    db,
+    actor,
+    input.idempotencyKey,
+    sql`insert into manual_entries (kind, ledger, asset, amount, proposed_by, idempotency_key)
+        values (${input.target === "pool" ? "rewards-pool" : "treasury"}, ${input.ledger}, ${input.asset},
+          ${input.amountMinor.toString()}::bigint, ${actor.adminId}, ${input.idempotencyKey})
+        returning id::text as id`,
+  );
+  if (!recorded) throw new Error("a funding proposal collided with another entry");
+  return recorded;
+}
+
+/**
+ * Inserts a proposal and its audit record in one transaction. A unique violation means a race:
+ * the same form submitted twice at once (answered from the first, as a replay), or — returned as
+ * undefined for the caller to explain — another live entry for the same bank transaction.
+ */
+async function recordProposal(
+  db: Db,
+  actor: StaffActor,
+  idempotencyKey: string,
+  insert: ReturnType<typeof sql>,
+): Promise<EntryResult | undefined> {
   try {
     const entry = await db.transaction(async (txHandle) => {
       const tx = txHandle as unknown as Db;
-      const [row] = await queryRows<{ id: string }>(
-        tx,
-        sql`insert into manual_entries (kind, ledger, asset, amount, proposed_by, idempotency_key)
-            values (${input.target === "pool" ? "rewards-pool" : "treasury"}, ${input.ledger}, ${input.asset},
-              ${input.amountMinor.toString()}::bigint, ${actor.adminId}, ${input.idempotencyKey})
-            returning id::text as id`,
-      );
+      const [row] = await queryRows<{ id: string }>(tx, insert);
       const entry = (await getEntry(tx, BigInt(row?.id as string))) as ManualEntry;
       await recordAdminAudit(tx, {
         ...actor,
@@ -240,9 +245,8 @@ export async function proposeFunding(
     return { ok: true, entry };
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
-    const raced = await findByKey(db, input.idempotencyKey);
-    if (raced) return { ok: true, entry: raced, replayed: true };
-    throw error;
+    const raced = await findByKey(db, idempotencyKey);
+    return raced ? { ok: true, entry: raced, replayed: true } : undefined;
   }
 }
 

@@ -4,6 +4,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.server.ts";
 import { queryRows } from "../../db/client.server.ts";
+import { deepFreeze } from "../freeze.ts";
 
 export interface Broker {
   id: bigint;
@@ -97,7 +98,7 @@ export async function updateBroker(db: Db, id: bigint, input: BrokerInput): Prom
 }
 
 /** The four default brokers, added once (an admin's later edits and removals stick). */
-export const defaultBrokers: BrokerInput[] = [
+export const defaultBrokers: readonly BrokerInput[] = deepFreeze([
   {
     name: "Coinbase",
     url: "https://www.coinbase.com/",
@@ -134,7 +135,7 @@ export const defaultBrokers: BrokerInput[] = [
     sortOrder: 4,
     enabled: true,
   },
-];
+]);
 
 export async function seedBrokers(db: Db): Promise<number> {
   const marker = await queryRows<{ key: string }>(

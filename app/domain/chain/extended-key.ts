@@ -5,6 +5,7 @@
 import { sha256 } from "@noble/hashes/sha2.js";
 import { createBase58check } from "@scure/base";
 import { HDKey } from "@scure/bip32";
+import { deepFreeze } from "../freeze.ts";
 
 export type ChainNetwork = "mainnet" | "testnet";
 
@@ -17,7 +18,7 @@ export interface ExtendedKeyVersion {
 
 // SLIP-0132 version bytes. Only the script type matters to the key serialisation, not to the
 // derivation: a BIP84 account key is the same key whether written as xpub or zpub.
-export const EXTENDED_KEY_VERSIONS: readonly ExtendedKeyVersion[] = [
+export const EXTENDED_KEY_VERSIONS: readonly ExtendedKeyVersion[] = deepFreeze([
   { prefix: "xpub", version: 0x0488b21e, network: "mainnet", isPrivate: false },
   { prefix: "ypub", version: 0x049d7cb2, network: "mainnet", isPrivate: false },
   { prefix: "zpub", version: 0x04b24746, network: "mainnet", isPrivate: false },
@@ -30,7 +31,7 @@ export const EXTENDED_KEY_VERSIONS: readonly ExtendedKeyVersion[] = [
   { prefix: "tprv", version: 0x04358394, network: "testnet", isPrivate: true },
   { prefix: "uprv", version: 0x044a4e28, network: "testnet", isPrivate: true },
   { prefix: "vprv", version: 0x045f18bc, network: "testnet", isPrivate: true },
-];
+]);
 
 const base58check = createBase58check(sha256);
 

@@ -117,6 +117,7 @@ export function loadChainKeys(config: ChainKeyConfig): ChainKeys {
   };
 }
 
+// Process-wide state (ADR 0064): the deposit keys, derived once per configuration.
 let cached: { key: string; keys: ChainKeys } | undefined;
 
 /** Memoised per configuration: derivation needs no I/O after the first call. */

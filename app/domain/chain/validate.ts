@@ -33,11 +33,11 @@ function wrongNetwork(expected: ChainNetwork): AddressCheck<BtcAddressType> {
   };
 }
 
-const INVALID_BTC: AddressCheck<BtcAddressType> = {
+const INVALID_BTC: AddressCheck<BtcAddressType> = Object.freeze({
   ok: false,
   reason: "format",
   message: "Enter a valid Bitcoin address.",
-};
+});
 
 /** Validates a BTC address (bech32 v0, bech32m v1 taproot, base58 P2PKH/P2SH) for `network`. */
 export function validateBtcAddress(input: string, network: ChainNetwork): AddressCheck<BtcAddressType> {
@@ -136,7 +136,7 @@ export function validateTronAddress(input: string): AddressCheck<"tron"> {
 }
 
 /** IBAN lengths per country (ISO 13616 registry) for the countries members most often use. */
-export const IBAN_LENGTHS: Readonly<Record<string, number>> = {
+export const IBAN_LENGTHS: Readonly<Record<string, number>> = Object.freeze({
   AD: 24,
   AE: 23,
   AT: 20,
@@ -191,7 +191,7 @@ export const IBAN_LENGTHS: Readonly<Record<string, number>> = {
   SM: 27,
   TR: 26,
   UA: 29,
-};
+});
 
 export type IbanCheck =
   | { ok: true; iban: string; country: string }

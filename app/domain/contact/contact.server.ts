@@ -7,7 +7,7 @@ import { enqueueEmail } from "../mail/outbox.server.ts";
 import type { ContactInput } from "./schema.ts";
 
 /** Messages one address may send per hour: plenty for a person, useless for a spammer. */
-export const contactPerIp: Window = { limit: 5, windowMs: 60 * 60_000 };
+export const contactPerIp: Readonly<Window> = Object.freeze({ limit: 5, windowMs: 60 * 60_000 });
 
 export type ContactResult = { ok: true; id: string | null } | { ok: false; retryAfterSeconds: number };
 

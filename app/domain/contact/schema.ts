@@ -1,14 +1,14 @@
 import { z } from "../zod.ts";
 
 /** One schema for the contact form, used in the browser and again in the action. */
-export const contactMessages = {
+export const contactMessages = Object.freeze({
   emailRequired: "Enter your e-mail address",
   emailInvalid: "Enter a valid e-mail address, like name@example.com",
   subjectRequired: "Enter a subject",
   subjectTooLong: "Keep the subject under 200 characters",
   messageRequired: "Enter your message",
   messageTooLong: "Keep the message under 5,000 characters",
-} as const;
+} as const);
 
 export const contactSchema = z.object({
   email: z

@@ -2,6 +2,8 @@
  * The landing page's ten feature panels (seed §2, in the seed's order) and the panels beside the
  * four pictures. `toolPath` is where 'Learn More' takes a signed-in member; visitors go to /login.
  */
+import { deepFreeze } from "../freeze.ts";
+
 export interface FeaturePanel {
   id: string;
   title: string;
@@ -9,7 +11,7 @@ export interface FeaturePanel {
   toolPath: string;
 }
 
-export const featurePanels: FeaturePanel[] = [
+export const featurePanels: readonly FeaturePanel[] = deepFreeze([
   {
     id: "premium-research",
     title: "Premium Research",
@@ -70,7 +72,7 @@ export const featurePanels: FeaturePanel[] = [
     text: "Spot Bitcoin ETFs side by side: prices, charts, holdings and daily flows, with links to brokers that sell them.",
     toolPath: "/etf",
   },
-];
+]);
 
 /** 'Ride the crypto wave' section: four pictures, each beside a panel. */
 export interface WavePanel {
@@ -80,7 +82,7 @@ export interface WavePanel {
   image: { src: string; alt: string };
 }
 
-export const wavePanels: WavePanel[] = [
+export const wavePanels: readonly WavePanel[] = deepFreeze([
   {
     id: "research-first",
     title: "Start with research, not hype",
@@ -117,4 +119,4 @@ export const wavePanels: WavePanel[] = [
       alt: "Illustration of a portfolio dashboard with a donut chart of coin allocations",
     },
   },
-];
+]);

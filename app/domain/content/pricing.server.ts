@@ -16,9 +16,10 @@ export const membershipPricesSchema = z.object({ monthlyCents: cents, yearlyCent
  */
 export async function getMembershipPrices(db: Db): Promise<MembershipPrices> {
   const [row] = await db.select().from(settings).where(eq(settings.key, membershipPricesKey));
-  if (!row) return defaultMembershipPrices;
+  // Copies of the shared defaults (ADR 0064): the caller owns what it gets.
+  if (!row) return { ...defaultMembershipPrices };
   const parsed = membershipPricesSchema.safeParse(row.value);
-  return parsed.success ? parsed.data : defaultMembershipPrices;
+  return parsed.success ? parsed.data : { ...defaultMembershipPrices };
 }
 
 export async function setMembershipPrices(db: Db, prices: MembershipPrices): Promise<void> {

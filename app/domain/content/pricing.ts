@@ -2,6 +2,8 @@
  * The membership offer shown in the pricing block. Prices are operator settings in integer cents
  * (see pricing.server.ts); this file is pure so the browser can format them too.
  */
+import { deepFreeze } from "../freeze.ts";
+
 export type BillingPeriod = "monthly" | "yearly";
 
 export interface MembershipPrices {
@@ -10,16 +12,19 @@ export interface MembershipPrices {
 }
 
 /** The seed's prices (§ constants): 250.00 dollars a month, 3000.00 dollars a year. */
-export const defaultMembershipPrices: MembershipPrices = { monthlyCents: 25_000, yearlyCents: 300_000 };
+export const defaultMembershipPrices: Readonly<MembershipPrices> = Object.freeze({
+  monthlyCents: 25_000,
+  yearlyCents: 300_000,
+});
 
-export const offerFeatures = [
+export const offerFeatures = deepFreeze([
   { title: "Research", text: "A curated list of token picks and investments." },
   { title: "Analysis", text: "Trading setups for informed decisions." },
   { title: "Community", text: "Real-time feedback and live events." },
   { title: "Tools", text: "Portfolio optimisation and data-driven insights." },
-] as const;
+] as const);
 
-export const paymentMethods = {
+export const paymentMethods = deepFreeze({
   card: {
     label: "Pay with Card",
     methods: ["Visa", "Mastercard", "American Express"],
@@ -30,7 +35,7 @@ export const paymentMethods = {
     methods: ["Bitcoin (BTC)", "Tether (USDT, TRC20)"],
     note: "Paid from your wallet balance at the quoted rate. The price in USD stays the same.",
   },
-} as const;
+} as const);
 export type PaymentKind = keyof typeof paymentMethods;
 
 /** Whole cents → "$3,000.00". Integer arithmetic only; amounts are never floats. */

@@ -15,7 +15,7 @@ const text = (v: FormDataEntryValue | null | undefined) => (typeof v === "string
 /** The note is the member's reason in the rejection e-mail and sits in the audit log: kept short. */
 export const NOTE_MAX_LENGTH = 500;
 
-export const depositFormMessages = {
+export const depositFormMessages = Object.freeze({
   reference: "Enter the member's reference, such as CL-7KQ2-M9XD.",
   referenceFormat: "A reference looks like CL-7KQ2-M9XD: CL, then two groups of 4 letters or digits.",
   bankTransactionId: "Enter the bank's transaction id, so the same transfer is never credited twice.",
@@ -23,7 +23,7 @@ export const depositFormMessages = {
   creditNote: "Enter a note saying why you credit this deposit before all its confirmations.",
   rejectNote: "Enter the reason. The member reads it in the e-mail that tells them of the rejection.",
   noteTooLong: `Keep the note to ${NOTE_MAX_LENGTH} characters or fewer.`,
-} as const;
+} as const);
 
 // The alphabet of getOrCreateBankReference (no 0, 1, I, O); lower case is accepted as typed.
 const REFERENCE = /^CL-[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}$/;

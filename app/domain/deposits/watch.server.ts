@@ -68,6 +68,7 @@ export async function scanAllDeposits(db: Db, config: WatchConfig): Promise<numb
   return credited;
 }
 
+// Process-wide state (ADR 0064): the chain watchers' interval, one per process.
 let timer: ReturnType<typeof setInterval> | undefined;
 
 export function startDepositWatchers(db: Db, config: WatchConfig, intervalMs = 30_000): void {

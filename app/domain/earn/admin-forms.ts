@@ -16,7 +16,7 @@ type Fields = Record<string, FormDataEntryValue | null | undefined>;
 const text = (v: FormDataEntryValue | null | undefined) => (typeof v === "string" ? v.trim() : "");
 const checked = (v: FormDataEntryValue | null | undefined) => v === "on" || v === "true";
 
-export const earnFormMessages = {
+export const earnFormMessages = Object.freeze({
   aprFormat: "Enter the APR as a percent with up to 2 decimals, such as 6.5.",
   aprTooHigh: "The APR must be 100 % or less.",
   minimumPositive: "The minimum must be above zero.",
@@ -32,7 +32,7 @@ export const earnFormMessages = {
   brokerImage: "Use an image on this site, such as /images/brokers/kraken.svg, or leave it empty.",
   brokerPriceText: "Enter a short line for the card (up to 80 characters), such as 'Card, bank transfer'.",
   brokerOrder: "The order must be a whole number from 0 to 999.",
-} as const;
+} as const);
 
 /** "6.5" → 650 basis points, exactly; null when it is not a percent with up to 2 decimals. */
 export function parseAprPercent(input: string): number | null {

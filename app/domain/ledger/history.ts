@@ -14,16 +14,16 @@ import {
   type OperationType,
 } from "./types.ts";
 
-export const HISTORY_PERIODS = ["total", "3d", "7d", "30d", "3m"] as const;
+export const HISTORY_PERIODS = Object.freeze(["total", "3d", "7d", "30d", "3m"] as const);
 export type HistoryPeriod = (typeof HISTORY_PERIODS)[number];
 
-export const HISTORY_PERIOD_LABELS: Readonly<Record<HistoryPeriod, string>> = {
+export const HISTORY_PERIOD_LABELS: Readonly<Record<HistoryPeriod, string>> = Object.freeze({
   total: "Total",
   "3d": "Last 3 days",
   "7d": "7 days",
   "30d": "30 days",
   "3m": "3 months",
-};
+});
 
 export interface HistoryFilter {
   period: HistoryPeriod;

@@ -2,13 +2,13 @@
 import type { Asset } from "../money/assets.ts";
 
 /** Real money and demo (virtual) money live on separate ledgers that never meet. */
-export const LEDGERS = ["real", "demo"] as const;
+export const LEDGERS = Object.freeze(["real", "demo"] as const);
 export type Ledger = (typeof LEDGERS)[number];
 
-export const MEMBER_ACCOUNT_KINDS = ["available", "held", "staked"] as const;
+export const MEMBER_ACCOUNT_KINDS = Object.freeze(["available", "held", "staked"] as const);
 export type MemberAccountKind = (typeof MEMBER_ACCOUNT_KINDS)[number];
 
-export const SYSTEM_ACCOUNT_KINDS = [
+export const SYSTEM_ACCOUNT_KINDS = Object.freeze([
   "deposits",
   "withdrawals",
   "treasury",
@@ -16,7 +16,7 @@ export const SYSTEM_ACCOUNT_KINDS = [
   "reserved_rewards",
   "fees",
   "demo_funding",
-] as const;
+] as const);
 export type SystemAccountKind = (typeof SYSTEM_ACCOUNT_KINDS)[number];
 
 /**
@@ -24,30 +24,40 @@ export type SystemAccountKind = (typeof SYSTEM_ACCOUNT_KINDS)[number];
  * created as virtual demo money (demo_funding). Only these accounts may go below zero; every
  * other account, member or system, is kept at zero or above by a database CHECK (ADR 0031).
  */
-export const NEGATIVE_ALLOWED_KINDS: readonly SystemAccountKind[] = ["deposits", "demo_funding"];
+export const NEGATIVE_ALLOWED_KINDS: readonly SystemAccountKind[] = Object.freeze([
+  "deposits",
+  "demo_funding",
+]);
 
-export const OPERATION_TYPES = ["deposit", "withdrawal", "stake", "reward", "swap", "membership"] as const;
+export const OPERATION_TYPES = Object.freeze([
+  "deposit",
+  "withdrawal",
+  "stake",
+  "reward",
+  "swap",
+  "membership",
+] as const);
 export type OperationType = (typeof OPERATION_TYPES)[number];
 
-export const OPERATION_STATUSES = ["pending", "completed", "failed"] as const;
+export const OPERATION_STATUSES = Object.freeze(["pending", "completed", "failed"] as const);
 export type OperationStatus = (typeof OPERATION_STATUSES)[number];
 
-export const OPERATION_TYPE_LABELS: Readonly<Record<OperationType, string>> = {
+export const OPERATION_TYPE_LABELS: Readonly<Record<OperationType, string>> = Object.freeze({
   deposit: "Deposit",
   withdrawal: "Withdrawal",
   stake: "Stake",
   reward: "Reward",
   swap: "Swap",
   membership: "Membership",
-};
+});
 
-export const OPERATION_STATUS_LABELS: Readonly<Record<OperationStatus, string>> = {
+export const OPERATION_STATUS_LABELS: Readonly<Record<OperationStatus, string>> = Object.freeze({
   pending: "Pending",
   completed: "Completed",
   failed: "Failed",
-};
+});
 
-export const LEDGER_LABELS: Readonly<Record<Ledger, string>> = { real: "Real", demo: "Demo" };
+export const LEDGER_LABELS: Readonly<Record<Ledger, string>> = Object.freeze({ real: "Real", demo: "Demo" });
 
 export type HoldStatus = "pending" | "posted" | "voided";
 

@@ -3,7 +3,7 @@ import path from "node:path";
 import { type Block, type PlaceholderValues, parseLegalMarkdown } from "./markdown.ts";
 
 /** The four legal documents of the footer; the operator edits their Markdown templates. */
-export const legalSlugs = ["aml", "privacy", "risk", "disclosure"] as const;
+export const legalSlugs = Object.freeze(["aml", "privacy", "risk", "disclosure"] as const);
 export type LegalSlug = (typeof legalSlugs)[number];
 
 export function isLegalSlug(value: string | undefined): value is LegalSlug {

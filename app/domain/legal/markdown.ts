@@ -14,14 +14,14 @@ export type Block =
   | { kind: "paragraph"; content: Inline[] }
   | { kind: "list"; items: Inline[][] };
 
-export const placeholderLabels = {
+export const placeholderLabels = Object.freeze({
   brand: "Brand name",
   legalEntity: "Operator legal name",
   registration: "Registration number",
   regulator: "Regulator",
   governingLaw: "Governing law",
   contactEmail: "Contact e-mail",
-} as const;
+} as const);
 export type PlaceholderKey = keyof typeof placeholderLabels;
 export type PlaceholderValues = Partial<Record<PlaceholderKey, string | undefined>>;
 

@@ -33,7 +33,7 @@ const LEASE_SECONDS = 60;
 // ---------------------------------------------------------------------------------------------
 // Sealing
 
-// Derived keys by secret: process-wide on purpose (a pure cache; the secret is the config's).
+// Process-wide state (ADR 0064): derived keys by secret, a pure cache (the secret is the config's).
 const derivedKeys = new Map<string, Buffer>();
 
 function keyOf(secret: string): Buffer {

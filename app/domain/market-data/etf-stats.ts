@@ -68,7 +68,7 @@ export function rangeNote(position: RangePosition): string {
 }
 
 export type ChartRange = "1M" | "3M" | "1Y" | "ALL";
-export const chartRanges: ChartRange[] = ["1M", "3M", "1Y", "ALL"];
+export const chartRanges: readonly ChartRange[] = Object.freeze(["1M", "3M", "1Y", "ALL"]);
 
 /** The bars a chart range shows, counted back from the last bar's day. */
 export function barsInRange<T extends { day: string }>(bars: T[], range: ChartRange): T[] {

@@ -1,15 +1,17 @@
 /** News feed configuration (pure: the config module imports it). */
+import { deepFreeze } from "../freeze.ts";
+
 export interface NewsFeed {
   name: string;
   url: string;
 }
 
-export const defaultNewsFeeds: NewsFeed[] = [
+export const defaultNewsFeeds: readonly NewsFeed[] = deepFreeze([
   { name: "CoinDesk", url: "https://www.coindesk.com/arc/outboundfeeds/rss/" },
   { name: "Cointelegraph", url: "https://cointelegraph.com/rss" },
   { name: "Decrypt", url: "https://decrypt.co/feed" },
   { name: "The Block", url: "https://www.theblock.co/rss.xml" },
-];
+]);
 
 /** "Name|https://…,Name|https://…" (MARKET_NEWS_FEEDS) → feeds; a bare URL is named by its host. Throws on a bad URL. */
 export function parseFeedList(text: string): NewsFeed[] {

@@ -117,7 +117,7 @@ export function dedupeNews(items: NewsItem[]): NewsItem[] {
 }
 
 export function createRssNewsProvider(
-  feeds: NewsFeed[],
+  feeds: readonly NewsFeed[],
   options: {
     fetch?: FetchLike;
     timeoutMs?: number;

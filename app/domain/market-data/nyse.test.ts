@@ -63,6 +63,16 @@ describe("NYSE hours", () => {
     expect([...nyseHolidays(2022).values()]).not.toContain("New Year's Day");
   });
 
+  it("hands out copies of its memo: a caller that changes one changes nothing for the next (ADR 0064)", () => {
+    const mine = nyseHolidays(2025);
+    mine.set("2025-03-03", "A day off");
+    mine.delete("2025-12-25");
+    expect(nyseHolidays(2025).has("2025-03-03")).toBe(false);
+    expect(nyseHolidays(2025).get("2025-12-25")).toBe("Christmas Day");
+    expect(isNyseTradingDay("2025-03-03")).toBe(true);
+    expect(isNyseTradingDay("2025-12-25")).toBe(false);
+  });
+
   it("closes at 13:00 on early-close days", () => {
     expect(nyseEarlyCloses(2024)).toEqual(new Set(["2024-07-03", "2024-11-29", "2024-12-24"]));
     expect(nyseStatus(new Date("2024-11-29T17:30:00Z"))).toEqual({ open: true, closesAt: "13:00" }); // 12:30 EST

@@ -51,10 +51,16 @@ function observed(date: Date): Date | null {
   return date;
 }
 
-const holidayCache = new Map<number, Map<string, string>>();
+// Process-wide state (ADR 0064): a memo of each year's holidays, the same for every request. Only
+// this module reads the cached maps; nyseHolidays hands out copies.
+const holidayCache = new Map<number, ReadonlyMap<string, string>>();
 
-/** The NYSE full-day holidays of a year, date → name. */
+/** The NYSE full-day holidays of a year, date → name: the caller's own copy. */
 export function nyseHolidays(year: number): Map<string, string> {
+  return new Map(holidaysOf(year));
+}
+
+function holidaysOf(year: number): ReadonlyMap<string, string> {
   const cached = holidayCache.get(year);
   if (cached) return cached;
   const holidays = new Map<string, string>();
@@ -112,7 +118,7 @@ export function isNyseTradingDay(date: string): boolean {
   const d = new Date(`${date}T00:00:00Z`);
   const weekday = d.getUTCDay();
   if (weekday === 0 || weekday === 6) return false;
-  return !nyseHolidays(d.getUTCFullYear()).has(date);
+  return !holidaysOf(d.getUTCFullYear()).has(date);
 }
 
 export type MarketStatus = { open: true; closesAt: string } | { open: false; reason: string };
@@ -122,7 +128,7 @@ export function nyseStatus(instant: Date): MarketStatus {
   const d = new Date(`${date}T00:00:00Z`);
   const weekday = d.getUTCDay();
   if (weekday === 0 || weekday === 6) return { open: false, reason: "weekend" };
-  const holiday = nyseHolidays(d.getUTCFullYear()).get(date);
+  const holiday = holidaysOf(d.getUTCFullYear()).get(date);
   if (holiday) return { open: false, reason: holiday };
   const close = nyseEarlyCloses(d.getUTCFullYear()).has(date) ? 13 * 60 : 16 * 60;
   if (minutes < 9 * 60 + 30) return { open: false, reason: "before the opening bell" };

@@ -27,15 +27,16 @@ import {
  * Only the timestamps follow the clock, so sample data is fresh while the refresher runs.
  */
 
-export const sampleUsdPrices: Record<(typeof trackedCoins)[number]["symbol"], string> = {
-  BTC: "31000",
-  ETH: "1700",
-  SOL: "90",
-  BNB: "400",
-  BCH: "312",
-  USDT: "1",
-  TRX: divide("31000", "600000", 12),
-};
+export const sampleUsdPrices: Readonly<Record<(typeof trackedCoins)[number]["symbol"], string>> =
+  Object.freeze({
+    BTC: "31000",
+    ETH: "1700",
+    SOL: "90",
+    BNB: "400",
+    BCH: "312",
+    USDT: "1",
+    TRX: divide("31000", "600000", 12),
+  });
 
 const trackedDetails: Record<string, { supply: string; change: number; rank: number }> = {
   BTC: { supply: "19550000", change: 1.84, rank: 1 },
@@ -313,7 +314,7 @@ export function createSampleQuotesProvider(clock: () => Date = () => new Date())
   };
 }
 
-export const sampleFxPerUsd = { USD: "1", EUR: "0.85", GBP: "0.75", NGN: "1458.65" } as const;
+export const sampleFxPerUsd = Object.freeze({ USD: "1", EUR: "0.85", GBP: "0.75", NGN: "1458.65" } as const);
 
 export function createSampleFxProvider(clock: () => Date = () => new Date()): FxProvider {
   return {
@@ -409,7 +410,7 @@ export function createSampleNewsProvider(clock: () => Date = () => new Date()): 
 }
 
 /** The seed's ETF prices (§9) where it gives them; the others in its "$19 to $79" range. */
-export const sampleEtfPrices: Record<EtfSymbol, string> = {
+export const sampleEtfPrices: Readonly<Record<EtfSymbol, string>> = Object.freeze({
   IBIT: "38.52",
   FBTC: "58.74",
   GBTC: "62.18",
@@ -422,7 +423,7 @@ export const sampleEtfPrices: Record<EtfSymbol, string> = {
   EZBC: "40.13",
   BTCW: "78.12",
   DEFI: "79.05",
-};
+});
 
 const sampleBtcHeld: Record<EtfSymbol, string> = {
   IBIT: "470512.3",

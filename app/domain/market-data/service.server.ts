@@ -4,6 +4,7 @@ import { marketQuotes } from "../../../db/schema/index.ts";
 import type { Config } from "../../config.server.ts";
 import type { Database, Db } from "../../db/client.server.ts";
 import { log } from "../../log.server.ts";
+import { deepFreeze } from "../freeze.ts";
 import { getQuotes } from "./cache.server.ts";
 import { createCoinGeckoProvider } from "./coingecko.server.ts";
 import { createAlphaVantageEtfProvider } from "./etf.server.ts";
@@ -58,9 +59,12 @@ interface State {
   sweeping?: Promise<unknown>;
 }
 const KEY = Symbol.for("coinlens.market-data");
+// Process-wide state (ADR 0064): this server's refresh timer, price listener and live-price
+// subscribers, on globalThis so a module reload in development does not start a second set.
 const holder = globalThis as { [KEY]?: State };
 
-// The quotes endpoint's answer, shared for up to a second and dropped as soon as prices change.
+// Process-wide state (ADR 0064): the quotes endpoint's answer, shared by every request for up to a
+// second and dropped as soon as prices change. Deeply frozen, since every caller gets the same one.
 let memo:
   | { at: number; staleSeconds: number; value: Promise<Awaited<ReturnType<typeof getQuotes>>> }
   | undefined;
@@ -69,7 +73,7 @@ let memo:
 export function getQuotesCached(db: Db, staleSeconds: number) {
   const now = Date.now();
   if (!memo || now - memo.at > 1000 || memo.staleSeconds !== staleSeconds) {
-    const value = getQuotes(db, { staleSeconds });
+    const value = getQuotes(db, { staleSeconds }).then(deepFreeze);
     memo = { at: now, staleSeconds, value };
     value.catch(() => {
       memo = undefined;
@@ -180,7 +184,7 @@ export async function stopMarketData() {
 }
 
 /** Sent to stream subscribers when the server shuts down: the stream ends and the browser reconnects elsewhere. */
-export const closeEvent = Object.freeze({
+export const closeEvent = deepFreeze({
   quotes: [],
   asOf: null,
   stale: true,

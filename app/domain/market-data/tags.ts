@@ -15,7 +15,8 @@ const coinNames: [RegExp, string][] = [
   [/\btether\b/i, "USDT"],
 ];
 const coinTickers = ["BTC", "ETH", "SOL", "BNB", "BCH", "TRX", "USDT"];
-// Tickers that are also ordinary words or coin symbols are only trusted next to "ETF".
+// Tickers that are also ordinary words or coin symbols are only trusted next to "ETF". Read-only
+// (ADR 0064): a Set cannot be frozen, so it stays inside this module and is only read.
 const ambiguousEtfTickers = new Set<EtfSymbol>(["BTC", "DEFI", "HODL"]);
 
 function escapeRegExp(text: string) {

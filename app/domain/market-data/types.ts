@@ -5,9 +5,10 @@
  * feed money later (swap quotes, balances in USD): see docs/decisions/0020-market-prices-as-decimals.md.
  * Display-only figures (percentages, the 7-day sparkline) are numbers.
  */
+import { deepFreeze } from "../freeze.ts";
 
 /** The coins Coinlens holds wallets for, with their CoinGecko ids. */
-export const trackedCoins = [
+export const trackedCoins = deepFreeze([
   { symbol: "BTC", id: "bitcoin", name: "Bitcoin" },
   { symbol: "ETH", id: "ethereum", name: "Ethereum" },
   { symbol: "SOL", id: "solana", name: "Solana" },
@@ -15,16 +16,24 @@ export const trackedCoins = [
   { symbol: "BCH", id: "bitcoin-cash", name: "Bitcoin Cash" },
   { symbol: "TRX", id: "tron", name: "TRON" },
   { symbol: "USDT", id: "tether", name: "Tether" },
-] as const;
+] as const);
 
 export type TrackedSymbol = (typeof trackedCoins)[number]["symbol"];
-export const trackedSymbols = trackedCoins.map((c) => c.symbol) as TrackedSymbol[];
+export const trackedSymbols: readonly TrackedSymbol[] = Object.freeze(trackedCoins.map((c) => c.symbol));
 
 /** The seed's ticker tape order. */
-export const tickerSymbols: TrackedSymbol[] = ["BCH", "BNB", "BTC", "ETH", "SOL", "TRX", "USDT"];
+export const tickerSymbols: readonly TrackedSymbol[] = Object.freeze([
+  "BCH",
+  "BNB",
+  "BTC",
+  "ETH",
+  "SOL",
+  "TRX",
+  "USDT",
+]);
 
 export function isTrackedSymbol(value: string): value is TrackedSymbol {
-  return (trackedSymbols as string[]).includes(value);
+  return (trackedSymbols as readonly string[]).includes(value);
 }
 
 /** One coin as CoinGecko's /coins/markets describes it, with our fetch time. */
@@ -50,7 +59,7 @@ export interface Quote {
 
 export type MarketDataSource = "sample" | "coingecko" | "open-er-api" | "rss" | "alpha-vantage";
 
-export const fxCurrencies = ["USD", "EUR", "GBP", "NGN"] as const;
+export const fxCurrencies = Object.freeze(["USD", "EUR", "GBP", "NGN"] as const);
 export type FxCurrency = (typeof fxCurrencies)[number];
 
 export interface FxRate {
@@ -109,7 +118,7 @@ export interface EtfFlow {
 }
 
 /** Static facts about the spot bitcoin ETFs; prices and holdings come from a provider. */
-export const etfDirectory = [
+export const etfDirectory = deepFreeze([
   {
     symbol: "IBIT",
     name: "iShares Bitcoin Trust ETF",
@@ -194,7 +203,7 @@ export const etfDirectory = [
     expenseRatioBps: 94,
     inception: "2022-09-15",
   },
-] as const satisfies readonly {
+] as const) satisfies readonly {
   symbol: string;
   name: string;
   issuer: string;
@@ -203,10 +212,10 @@ export const etfDirectory = [
 }[];
 
 export type EtfSymbol = (typeof etfDirectory)[number]["symbol"];
-export const etfSymbols = etfDirectory.map((e) => e.symbol) as EtfSymbol[];
+export const etfSymbols: readonly EtfSymbol[] = Object.freeze(etfDirectory.map((e) => e.symbol));
 
 /** The ten cards of the seed's 'Featured ETFs' grid. */
-export const featuredEtfSymbols: EtfSymbol[] = [
+export const featuredEtfSymbols: readonly EtfSymbol[] = Object.freeze([
   "IBIT",
   "FBTC",
   "GBTC",
@@ -217,10 +226,10 @@ export const featuredEtfSymbols: EtfSymbol[] = [
   "BTCO",
   "EZBC",
   "DEFI",
-];
+]);
 
 export function isEtfSymbol(value: string): value is EtfSymbol {
-  return (etfSymbols as string[]).includes(value);
+  return (etfSymbols as readonly string[]).includes(value);
 }
 
 export function etfInfo(symbol: EtfSymbol): EtfInfo {

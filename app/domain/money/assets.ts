@@ -1,11 +1,12 @@
 // The assets Coinlens keeps balances in, and the fixed scale of each (ADR 0030).
 // Pure: imported by the browser and the server alike.
+import { deepFreeze } from "../freeze.ts";
 
-export const ASSETS = ["USD", "BTC", "ETH", "SOL", "BNB", "BCH", "TRX", "USDT"] as const;
+export const ASSETS = Object.freeze(["USD", "BTC", "ETH", "SOL", "BNB", "BCH", "TRX", "USDT"] as const);
 export type Asset = (typeof ASSETS)[number];
 
 /** The seven crypto assets, in the order the wallet lists them. */
-export const CRYPTO_ASSETS = [
+export const CRYPTO_ASSETS = Object.freeze([
   "BTC",
   "ETH",
   "SOL",
@@ -13,7 +14,7 @@ export const CRYPTO_ASSETS = [
   "BCH",
   "TRX",
   "USDT",
-] as const satisfies readonly Asset[];
+] as const) satisfies readonly Asset[];
 export type CryptoAsset = (typeof CRYPTO_ASSETS)[number];
 
 export interface AssetInfo {
@@ -25,7 +26,7 @@ export interface AssetInfo {
   displayDecimals: number;
 }
 
-export const ASSET_INFO: Readonly<Record<Asset, AssetInfo>> = {
+export const ASSET_INFO: Readonly<Record<Asset, AssetInfo>> = deepFreeze({
   USD: { symbol: "USD", name: "US Dollar", scale: 2, displayDecimals: 2 },
   BTC: { symbol: "BTC", name: "Bitcoin", scale: 8, displayDecimals: 8 },
   ETH: { symbol: "ETH", name: "Ethereum", scale: 9, displayDecimals: 6 },
@@ -34,7 +35,7 @@ export const ASSET_INFO: Readonly<Record<Asset, AssetInfo>> = {
   BCH: { symbol: "BCH", name: "Bitcoin Cash", scale: 8, displayDecimals: 6 },
   TRX: { symbol: "TRX", name: "TRON", scale: 6, displayDecimals: 2 },
   USDT: { symbol: "USDT", name: "Tether", scale: 6, displayDecimals: 2 },
-};
+});
 
 export function isAsset(value: unknown): value is Asset {
   return typeof value === "string" && (ASSETS as readonly string[]).includes(value);

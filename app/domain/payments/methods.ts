@@ -1,5 +1,7 @@
 // The deposit and withdrawal methods: one source of truth for the method cards (/deposit,
 // /withdrawal) and the forms' limits (seed §5 and §9). Pure; the browser imports it.
+
+import { deepFreeze } from "../freeze.ts";
 import { formatAmount, parseAmount } from "../money/amount.ts";
 import type { Asset } from "../money/assets.ts";
 
@@ -34,7 +36,7 @@ function limits(asset: Asset, min: string, max: string, minExclusive = false): A
   return { asset, minMinor: parseAmount(min, asset), maxMinor: parseAmount(max, asset), minExclusive };
 }
 
-export const DEPOSIT_METHODS: readonly PaymentMethod<DepositMethodId>[] = [
+export const DEPOSIT_METHODS: readonly PaymentMethod<DepositMethodId>[] = deepFreeze([
   {
     id: "btc",
     name: "Bitcoin (BTC)",
@@ -69,9 +71,9 @@ export const DEPOSIT_METHODS: readonly PaymentMethod<DepositMethodId>[] = [
     path: "/online-deposit",
     recommended: false,
   },
-];
+]);
 
-export const WITHDRAWAL_METHODS: readonly PaymentMethod<WithdrawalMethodId>[] = [
+export const WITHDRAWAL_METHODS: readonly PaymentMethod<WithdrawalMethodId>[] = deepFreeze([
   {
     id: "bank",
     name: "Online bank",
@@ -104,7 +106,7 @@ export const WITHDRAWAL_METHODS: readonly PaymentMethod<WithdrawalMethodId>[] = 
     recommended: false,
     network: "TRON (TRC20)",
   },
-];
+]);
 
 export function depositMethod(id: DepositMethodId): PaymentMethod<DepositMethodId> {
   return DEPOSIT_METHODS.find((m) => m.id === id) as PaymentMethod<DepositMethodId>;

@@ -2,10 +2,10 @@
 // withdrawals (issue 7), earn and trade settings (issue 8), review moderation (issue 5). Pure: the
 // route guard and the UI read the same table; the server always checks.
 
-export const ROLES = ["member", "support", "analyst", "admin"] as const;
+export const ROLES = Object.freeze(["member", "support", "analyst", "admin"] as const);
 export type Role = (typeof ROLES)[number];
 
-export const PAYMENT_PERMISSIONS = [
+export const PAYMENT_PERMISSIONS = Object.freeze([
   "read:deposit:any",
   "credit:deposit:any",
   "reject:deposit:any",
@@ -15,30 +15,30 @@ export const PAYMENT_PERMISSIONS = [
   "reject:withdrawal:any",
   // /admin/approvals: money made by hand, awaiting a second admin (ADR 0055 addendum).
   "read:approval:any",
-] as const;
+] as const);
 export type PaymentPermission = (typeof PAYMENT_PERMISSIONS)[number];
 
 /** /admin/earn: staking products, rewards pools, treasuries, the swap spread and /buy's brokers. */
-export const EARN_PERMISSIONS = [
+export const EARN_PERMISSIONS = Object.freeze([
   "read:earn:any",
   "update:staking-product:any",
   "fund:rewards-pool:any",
   "fund:treasury:any",
   "update:swap-spread:any",
   "manage:broker:any",
-] as const;
+] as const);
 export type EarnPermission = (typeof EARN_PERMISSIONS)[number];
 
 /** /admin/reviews: what members wrote shows publicly only after this. */
-export const REVIEW_PERMISSIONS = ["moderate:review:any"] as const;
+export const REVIEW_PERMISSIONS = Object.freeze(["moderate:review:any"] as const);
 export type ReviewPermission = (typeof REVIEW_PERMISSIONS)[number];
 
 /** /admin/members: find and view members (support answers them), disable or enable them (admin). */
-export const MEMBER_PERMISSIONS = ["read:member:any", "disable:member:any"] as const;
+export const MEMBER_PERMISSIONS = Object.freeze(["read:member:any", "disable:member:any"] as const);
 export type MemberPermission = (typeof MEMBER_PERMISSIONS)[number];
 
 /** /admin/audit: every security and back-office event. */
-export const AUDIT_PERMISSIONS = ["read:audit:any"] as const;
+export const AUDIT_PERMISSIONS = Object.freeze(["read:audit:any"] as const);
 export type AuditPermission = (typeof AUDIT_PERMISSIONS)[number];
 
 export type Permission =
@@ -47,13 +47,13 @@ export type Permission =
   | ReviewPermission
   | MemberPermission
   | AuditPermission;
-export const PERMISSIONS: readonly Permission[] = [
+export const PERMISSIONS: readonly Permission[] = Object.freeze([
   ...PAYMENT_PERMISSIONS,
   ...EARN_PERMISSIONS,
   ...REVIEW_PERMISSIONS,
   ...MEMBER_PERMISSIONS,
   ...AUDIT_PERMISSIONS,
-];
+]);
 
 const GRANTS: Readonly<Record<Role, readonly Permission[]>> = {
   member: [],
@@ -65,7 +65,7 @@ const GRANTS: Readonly<Record<Role, readonly Permission[]>> = {
 };
 
 /** Roles that may open the back-office at all (each page then checks its own permission). */
-export const STAFF_ROLES: readonly Role[] = ["support", "analyst", "admin"];
+export const STAFF_ROLES: readonly Role[] = Object.freeze(["support", "analyst", "admin"]);
 
 export function isStaffRole(role: string): boolean {
   return (STAFF_ROLES as readonly string[]).includes(role);
@@ -86,12 +86,12 @@ export interface Requester {
   session: { signInMethod: "password" | "two-factor" };
 }
 
-export const accessMessages = {
+export const accessMessages = Object.freeze({
   staffOnly: "The back-office is for staff only.",
   permission: "You do not have permission to do this.",
   twoFactorOff: "Turn on two-factor sign-in in Settings before using the back-office.",
   twoFactorSession: "Sign in again with your two-factor code to use the back-office.",
-} as const;
+} as const);
 
 /**
  * Staff must have two-factor sign-in on (issue 7), and this very session must have completed the

@@ -19,7 +19,7 @@ import {
   withdrawalMethod,
 } from "./methods.ts";
 
-export const paymentMessages = {
+export const paymentMessages = Object.freeze({
   amountRequired: "Please enter an amount.",
   addressRequired: "Please enter the wallet address.",
   holderRequired: "Please enter the account holder's name.",
@@ -35,7 +35,7 @@ export const paymentMessages = {
   usdtAddressCopied: "USDT Wallet Address copied!",
   failure: "deposit error please try again",
   testNetwork: "Test network — do not send real funds",
-} as const;
+} as const);
 
 /** A text amount within `limits`, as bigint minor units. */
 export function amountField(limits: AmountLimits) {
@@ -92,7 +92,7 @@ export const usdtWithdrawalSchema = z.object({
   idempotencyKey,
 });
 
-export const PAYOUT_CURRENCIES = ["USD", "NGN"] as const;
+export const PAYOUT_CURRENCIES = Object.freeze(["USD", "NGN"] as const);
 
 /**
  * Bank payout: account holder, bank, account number or IBAN, optional SWIFT/BIC. No card number

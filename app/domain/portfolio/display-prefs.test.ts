@@ -18,3 +18,22 @@ describe("display prefs cookie", () => {
     expect(parseDisplayPrefs("cl_display=EUR")).toEqual({ currency: "EUR", hidden: false });
   });
 });
+
+describe("the defaults are shared by every request", () => {
+  it("a parsed result is the caller's own: changing it changes neither the defaults nor the next parse", () => {
+    const first = parseDisplayPrefs(null);
+    expect(first).not.toBe(DEFAULT_DISPLAY_PREFS);
+    first.currency = "EUR";
+    first.hidden = true;
+    expect(parseDisplayPrefs(null)).toEqual({ currency: "USD", hidden: false });
+    expect(parseDisplayPrefs("")).toEqual({ currency: "USD", hidden: false });
+    expect(DEFAULT_DISPLAY_PREFS).toEqual({ currency: "USD", hidden: false });
+  });
+
+  it("the defaults cannot be changed", () => {
+    expect(Object.isFrozen(DEFAULT_DISPLAY_PREFS)).toBe(true);
+    expect(() => {
+      (DEFAULT_DISPLAY_PREFS as { hidden: boolean }).hidden = true;
+    }).toThrow(TypeError);
+  });
+});

@@ -10,16 +10,23 @@ export interface DisplayPrefs {
 }
 
 export const DISPLAY_PREFS_COOKIE = "cl_display";
-export const DEFAULT_DISPLAY_PREFS: DisplayPrefs = { currency: "USD", hidden: false };
+/** Frozen: it is shared by every request (ADR 0064). */
+export const DEFAULT_DISPLAY_PREFS: Readonly<DisplayPrefs> = Object.freeze({
+  currency: "USD",
+  hidden: false,
+});
 
-/** Reads the prefs from a Cookie header; anything unexpected falls back to the defaults. */
+/**
+ * Reads the prefs from a Cookie header; anything unexpected falls back to the defaults. Always a
+ * new object, never the shared default: a caller may change what it gets back.
+ */
 export function parseDisplayPrefs(cookieHeader: string | null): DisplayPrefs {
   const raw = cookieHeader
     ?.split(";")
     .map((part) => part.trim())
     .find((part) => part.startsWith(`${DISPLAY_PREFS_COOKIE}=`))
     ?.slice(DISPLAY_PREFS_COOKIE.length + 1);
-  if (!raw) return DEFAULT_DISPLAY_PREFS;
+  if (!raw) return { ...DEFAULT_DISPLAY_PREFS };
   const [currency, hidden] = raw.split(".");
   return {
     currency: isDisplayCurrency(currency) ? currency : DEFAULT_DISPLAY_PREFS.currency,

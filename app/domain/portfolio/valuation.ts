@@ -35,7 +35,7 @@ export function convertUsdCents(cents: bigint, perUsd: string): bigint {
   return shiftRound(cents * rate, rateScale);
 }
 
-export const DISPLAY_CURRENCIES = ["USD", "EUR", "GBP"] as const;
+export const DISPLAY_CURRENCIES = Object.freeze(["USD", "EUR", "GBP"] as const);
 export type DisplayCurrency = (typeof DISPLAY_CURRENCIES)[number];
 
 export function isDisplayCurrency(value: unknown): value is DisplayCurrency {

@@ -1,7 +1,7 @@
 import { z } from "../zod.ts";
 
 /** One schema for writing a review, used in the browser and again in the action. */
-export const reviewMessages = {
+export const reviewMessages = Object.freeze({
   rating: "Choose a rating from 1 to 5 stars",
   titleRequired: "Give your review a title",
   titleTooLong: "Keep the title under 120 characters",
@@ -9,7 +9,7 @@ export const reviewMessages = {
   bodyTooLong: "Keep the review under 2,000 characters",
   country: "Choose your country",
   experiencedOn: "Enter the date of your experience (not in the future)",
-} as const;
+} as const);
 
 export const reviewSchema = z.object({
   rating: z.coerce

@@ -4,6 +4,8 @@ import type { Db } from "../../db/client.server.ts";
 import { log } from "../../log.server.ts";
 import { settleDueStakes } from "./staking.server.ts";
 
+// Process-wide state (ADR 0064): the maturity job' interval and the pass in progress, so that passes
+// never overlap in one process.
 let timer: ReturnType<typeof setInterval> | undefined;
 let running: Promise<unknown> | undefined;
 

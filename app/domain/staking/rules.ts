@@ -1,22 +1,24 @@
 // Fixed-term staking rules (issue 8, ADR 0060). Pure: imported by the browser (the stake form's
 // estimates) and the server (opening and settling positions). Amounts are bigint minor units;
 // rates are integer basis points; nothing here uses floating point on an amount.
+
+import { deepFreeze } from "../freeze.ts";
 import { formatAmount, parseAmount } from "../money/amount.ts";
 import { ASSET_INFO, type CryptoAsset, scaleOf } from "../money/assets.ts";
 
 /** The six terms the seed offers; the operator sets the rate of each (product brief §2). */
-export const STAKE_DURATIONS_DAYS = [3, 7, 14, 30, 90, 180] as const;
+export const STAKE_DURATIONS_DAYS = Object.freeze([3, 7, 14, 30, 90, 180] as const);
 export type StakeDurationDays = (typeof STAKE_DURATIONS_DAYS)[number];
 
 /** The seed's names for the durations (its select shows these). */
-export const DURATION_LABELS: Readonly<Record<StakeDurationDays, string>> = {
+export const DURATION_LABELS: Readonly<Record<StakeDurationDays, string>> = Object.freeze({
   3: "3 days",
   7: "7 days",
   14: "2 weeks",
   30: "1 month",
   90: "3 months",
   180: "6 months",
-};
+});
 
 export function isStakeDuration(value: unknown): value is StakeDurationDays {
   return typeof value === "number" && (STAKE_DURATIONS_DAYS as readonly number[]).includes(value);
@@ -127,7 +129,7 @@ export function minimumInAsset(usdMinor: bigint, asset: CryptoAsset, priceUsd: s
 // Seeded defaults: realistic estimated rates, longer terms higher (product brief §2).
 
 /** APR in basis points for 3, 7, 14, 30, 90 and 180 days. */
-export const DEFAULT_APR_BPS: Readonly<Record<CryptoAsset, readonly number[]>> = {
+export const DEFAULT_APR_BPS: Readonly<Record<CryptoAsset, readonly number[]>> = deepFreeze({
   BTC: [100, 125, 150, 200, 300, 400],
   ETH: [250, 275, 300, 350, 425, 500],
   SOL: [500, 550, 600, 650, 725, 800],
@@ -135,7 +137,7 @@ export const DEFAULT_APR_BPS: Readonly<Record<CryptoAsset, readonly number[]>> =
   BCH: [100, 125, 150, 200, 275, 350],
   TRX: [400, 500, 600, 700, 900, 1100],
   USDT: [400, 450, 500, 600, 750, 900],
-};
+});
 
 /** Per-member maximum and total capacity per product, in whole units of the asset. */
 const DEFAULT_LIMITS: Readonly<Record<CryptoAsset, { perMember: string; capacity: string }>> = {

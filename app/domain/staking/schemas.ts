@@ -6,7 +6,7 @@ import type { CryptoAsset } from "../money/assets.ts";
 import { z } from "../zod.ts";
 import { isStakeDuration, type StakeDurationDays, usdValueMinor } from "./rules.ts";
 
-export const stakeMessages = {
+export const stakeMessages = Object.freeze({
   amountRequired: "Please enter the amount to stake.",
   amountPositive: "The amount must be greater than zero.",
   durationRequired: "Please select a duration.",
@@ -24,7 +24,7 @@ export const stakeMessages = {
     `You can have at most ${maximum} ${symbol} open in this product.`,
   disabled: "This staking product is not available right now. Please choose another duration.",
   noPrice: "Prices are unavailable right now, so staking is paused. Please try again in a few minutes.",
-} as const;
+} as const);
 
 export interface StakeFormContext {
   asset: CryptoAsset;

@@ -7,7 +7,7 @@ import { type Asset, scaleOf } from "../money/assets.ts";
 import { z } from "../zod.ts";
 
 /** The seed's swap currencies in its order, plus USD (cash: what a demo account starts with). */
-export const SWAP_CURRENCIES = [
+export const SWAP_CURRENCIES = Object.freeze([
   "BTC",
   "ETH",
   "SOL",
@@ -16,7 +16,7 @@ export const SWAP_CURRENCIES = [
   "BCH",
   "TRX",
   "USD",
-] as const satisfies readonly Asset[];
+] as const) satisfies readonly Asset[];
 export type SwapCurrency = (typeof SWAP_CURRENCIES)[number];
 
 export function isSwapCurrency(value: unknown): value is SwapCurrency {
@@ -172,7 +172,7 @@ export function secondsLeft(expiresAt: Date, now: Date): number {
 // ---------------------------------------------------------------------------------------------
 // Messages and the form
 
-export const swapMessages = {
+export const swapMessages = Object.freeze({
   success: (currency: string) => `Successfully swapped ${currency}.`,
   balanceLow: "Your balance is low. Please deposit more funds.",
   amountRequired: "Please enter the amount to swap.",
@@ -184,7 +184,7 @@ export const swapMessages = {
     `We cannot fill this swap right now: not enough ${symbol} in reserve. Please try a smaller amount or try again later.`,
   sameCurrency: "Please choose two different currencies.",
   unexpected: "An error occurred. Please try again.",
-} as const;
+} as const);
 
 export interface SwapFormContext {
   from: SwapCurrency;

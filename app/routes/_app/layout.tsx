@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { Outlet, useNavigation } from "react-router";
 import { getCurrentSession } from "~/domain/accounts/accounts.server.ts";
 import { listMemberAccounts } from "~/domain/accounts/member-accounts.server.ts";
+import { deepFreeze } from "~/domain/freeze.ts";
 import { AppShell } from "~/ui/layout/app-shell.tsx";
 import { Spinner } from "~/ui/spinner.tsx";
 import { accounts, loginRedirect, requestMeta, sessionContext } from "~/utils/auth.server.ts";
@@ -13,7 +14,7 @@ import { AccountBadge } from "./account-badge.tsx";
  * no session → /login?redirectTo=…; otherwise the session is on the context for them
  * (`requireSession(args)` reads it), and the pages are never cached.
  */
-export const middleware: Route.MiddlewareFunction[] = [
+export const middleware: Route.MiddlewareFunction[] = deepFreeze([
   async (args, next) => {
     const { db, env } = accounts();
     const session = await getCurrentSession(db, env, requestMeta(args));
@@ -23,7 +24,7 @@ export const middleware: Route.MiddlewareFunction[] = [
     response.headers.set("Cache-Control", "private, no-store");
     return response;
   },
-];
+]);
 
 export async function loader({ context }: Route.LoaderArgs) {
   const session = context.get(sessionContext);

@@ -5,6 +5,7 @@ import { isEmailVerified, verifyActionCode } from "~/domain/accounts/accounts.se
 import { type AuditEvent, recordAudit } from "~/domain/accounts/audit.server.ts";
 import { systemClock } from "~/domain/accounts/clock.ts";
 import { consume, limits } from "~/domain/accounts/rate-limit.server.ts";
+import { deepFreeze } from "~/domain/freeze.ts";
 import { InsufficientFundsError } from "~/domain/ledger/errors.ts";
 import { getBalances } from "~/domain/ledger/ledger.server.ts";
 import { getQuotes } from "~/domain/market-data/cache.server.ts";
@@ -51,7 +52,7 @@ export type WithdrawalActionData =
 const STATUS_TEXT: Record<
   Withdrawal["status"],
   { text: string; tone: "neutral" | "warning" | "positive" | "negative" }
-> = {
+> = deepFreeze({
   unconfirmed: { text: "Awaiting e-mail confirmation", tone: "warning" },
   expired: { text: "Expired", tone: "neutral" },
   pending: { text: "Awaiting review", tone: "warning" },
@@ -59,7 +60,7 @@ const STATUS_TEXT: Record<
   completed: { text: "Completed", tone: "positive" },
   rejected: { text: "Rejected", tone: "negative" },
   cancelled: { text: "Cancelled", tone: "neutral" },
-};
+});
 
 function destinationText(w: Withdrawal) {
   return (
@@ -359,9 +360,9 @@ function submitted(kind: WithdrawalKind, withdrawal: Withdrawal, confirmMinutes:
   return data<WithdrawalActionData>({ ok: true, message: SUCCESS[kind] });
 }
 
-export const withdrawalCodeMessages = {
+export const withdrawalCodeMessages = Object.freeze({
   required: "Enter the 6-digit code from your authenticator app.",
-} as const;
+} as const);
 
 /** A code is never sent back into the form: it is spent or wrong either way. */
 function withoutCode(form: Record<string, string>) {

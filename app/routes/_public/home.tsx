@@ -29,7 +29,7 @@ import type { Route } from "./+types/home";
  * met by a hydrated page (ADR 0043, ADR 0063). Vite bundles the script on its own (the `worker`
  * query is only the bundling mechanism; it runs as an ordinary deferred script).
  */
-export const handle: StaticPageHandle = { hydrate: false, script: landingScript };
+export const handle: StaticPageHandle = Object.freeze({ hydrate: false, script: landingScript });
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo({

@@ -10,6 +10,7 @@ import {
 } from "lucide-react";
 import { NavLink, Outlet } from "react-router";
 import { getCurrentSession } from "~/domain/accounts/accounts.server.ts";
+import { deepFreeze } from "~/domain/freeze.ts";
 import { hasPermission, type Permission } from "~/domain/payments/permissions.ts";
 import { cn } from "~/ui/cn.ts";
 import { Logo } from "~/ui/logo.tsx";
@@ -43,7 +44,7 @@ const adminNav: {
  * Router sends an error thrown by middleware to the root's boundary). Each page then checks its
  * own permission in its loader and action.
  */
-export const middleware: Route.MiddlewareFunction[] = [
+export const middleware: Route.MiddlewareFunction[] = deepFreeze([
   async (args, next) => {
     const { db, env } = accounts();
     const session = await getCurrentSession(db, env, requestMeta(args));
@@ -54,7 +55,7 @@ export const middleware: Route.MiddlewareFunction[] = [
     response.headers.set("Cache-Control", "private, no-store");
     return response;
   },
-];
+]);
 
 export async function loader(args: Route.LoaderArgs) {
   const session = await requireStaff(args);

@@ -1,6 +1,7 @@
 import { ArrowLeft } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { getDb } from "~/db/db.server.ts";
+import { deepFreeze } from "~/domain/freeze.ts";
 import { LEDGER_LABELS, OPERATION_STATUS_LABELS, OPERATION_TYPE_LABELS } from "~/domain/ledger/types.ts";
 import {
   disableMember,
@@ -32,7 +33,7 @@ const utc = (iso: string) => `${new Date(iso).toLocaleString("en-GB", { timeZone
 const WITHDRAWAL_STATUS: Record<
   string,
   { text: string; tone: "neutral" | "warning" | "positive" | "negative" }
-> = {
+> = deepFreeze({
   unconfirmed: { text: "Awaiting member's confirmation", tone: "warning" },
   pending: { text: "Awaiting review", tone: "warning" },
   approved: { text: "Approved", tone: "warning" },
@@ -40,7 +41,7 @@ const WITHDRAWAL_STATUS: Record<
   rejected: { text: "Rejected", tone: "negative" },
   cancelled: { text: "Cancelled", tone: "neutral" },
   expired: { text: "Expired", tone: "neutral" },
-};
+});
 
 export async function loader(args: Route.LoaderArgs) {
   const { session } = await requirePermission(args, "read:member:any");

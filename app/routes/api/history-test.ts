@@ -1,12 +1,11 @@
 import { sql } from "drizzle-orm";
-import { data } from "react-router";
 import { z } from "zod";
-import { getConfig } from "~/config.server.ts";
 import { queryRows } from "~/db/client.server.ts";
 import { getDb } from "~/db/db.server.ts";
 import { LEDGERS, OPERATION_STATUSES, OPERATION_TYPES } from "~/domain/ledger/types.ts";
 import { parseAmount } from "~/domain/money/amount.ts";
 import { ASSETS } from "~/domain/money/assets.ts";
+import { notFound, requireTestEnvironment } from "~/utils/dev-only.server.ts";
 import type { Route } from "./+types/history-test";
 
 const body = z.object({
@@ -29,11 +28,12 @@ const body = z.object({
  * POST /api/test/history — browser tests only (APP_ENV=test, never production; ADR 0062): writes
  * operation records dated in the past so the history's period, type, status and account filters
  * and its paging can be tested without months of waiting. They are history rows only: no money
- * moves and no balance changes. Anywhere else it is a 404.
+ * moves and no balance changes. Anywhere else, or to a client on another machine, it is a 404
+ * (requireTestEnvironment).
  */
-export async function action({ request }: Route.ActionArgs) {
-  const config = getConfig();
-  if (config.appEnv !== "test" || config.isProduction) throw data("Not found", { status: 404 });
+export async function action(args: Route.ActionArgs) {
+  const { request } = args;
+  requireTestEnvironment(args);
   const parsed = body.safeParse(await request.json().catch(() => null));
   if (!parsed.success) return Response.json({ error: "bad request" }, { status: 400 });
   const db = getDb();
@@ -56,5 +56,5 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export function loader() {
-  throw data("Not found", { status: 404 });
+  throw notFound();
 }

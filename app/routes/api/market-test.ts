@@ -1,9 +1,9 @@
 import { data } from "react-router";
 import { z } from "zod";
-import { getConfig } from "~/config.server.ts";
 import { getDb } from "~/db/db.server.ts";
 import { setQuoteForTest } from "~/domain/market-data/service.server.ts";
 import { trackedSymbols } from "~/domain/market-data/types.ts";
+import { notFound, requireTestEnvironment } from "~/utils/dev-only.server.ts";
 import type { Route } from "./+types/market-test";
 
 const body = z.object({
@@ -24,12 +24,12 @@ const body = z.object({
  * next quotes run, so tests of staleness use a server of their own with a long MARKET_DATA_SWEEP_SECONDS.
  * It exists only when APP_ENV=test AND sample market data is in use; anywhere else it is a 404, so
  * it can never move a real price (production refuses both APP_ENV=test's defaults and sample data).
+ * Like every test endpoint it answers only clients on this machine (requireTestEnvironment).
  */
-export async function action({ request }: Route.ActionArgs) {
-  const config = getConfig();
-  if (config.appEnv !== "test" || config.marketData !== "sample" || config.isProduction) {
-    throw data("Not found", { status: 404 });
-  }
+export async function action(args: Route.ActionArgs) {
+  const { request } = args;
+  const config = requireTestEnvironment(args);
+  if (config.marketData !== "sample") throw notFound();
   if (request.method !== "POST") throw data("Method not allowed", { status: 405 });
   const parsed = body.safeParse(await request.json().catch(() => null));
   if (!parsed.success) return Response.json({ error: "symbol and priceUsd are required" }, { status: 400 });
@@ -38,5 +38,5 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export function loader() {
-  throw data("Not found", { status: 404 });
+  throw notFound();
 }

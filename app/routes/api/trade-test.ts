@@ -1,7 +1,5 @@
 import { sql } from "drizzle-orm";
-import { data } from "react-router";
 import { z } from "zod";
-import { getConfig } from "~/config.server.ts";
 import { queryRows } from "~/db/client.server.ts";
 import { getDb } from "~/db/db.server.ts";
 import { ensureRealAccount, openDemoAccount } from "~/domain/accounts/member-accounts.server.ts";
@@ -12,6 +10,7 @@ import { postEntry } from "~/domain/ledger/ledger.server.ts";
 import { parseAmount } from "~/domain/money/amount.ts";
 import { ASSETS } from "~/domain/money/assets.ts";
 import { runMaturityJob } from "~/domain/staking/jobs.server.ts";
+import { notFound, requireTestEnvironment } from "~/utils/dev-only.server.ts";
 import { authAccounts, users } from "../../../db/schema/index.ts";
 import type { Route } from "./+types/trade-test";
 
@@ -34,7 +33,8 @@ const body = z.discriminatedUnion("action", [
 /**
  * POST /api/test/trade — browser tests only (APP_ENV=test, never production): credits a member
  * through a real ledger entry, runs the staking maturity job or the deposit expiry pass for one
- * member at a moved clock, or marks the brokers as affiliate links. Anywhere else it is a 404.
+ * member at a moved clock, or marks the brokers as affiliate links. Anywhere else, or to a client on
+ * another machine, it is a 404 (requireTestEnvironment).
  */
 async function memberByEmail(email: string): Promise<{ id: string } | undefined> {
   const [user] = await queryRows<{ id: string }>(
@@ -44,9 +44,9 @@ async function memberByEmail(email: string): Promise<{ id: string } | undefined>
   return user;
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const config = getConfig();
-  if (config.appEnv !== "test" || config.isProduction) throw data("Not found", { status: 404 });
+export async function action(args: Route.ActionArgs) {
+  const { request } = args;
+  const config = requireTestEnvironment(args);
   const parsed = body.safeParse(await request.json().catch(() => null));
   if (!parsed.success) return Response.json({ error: "bad request" }, { status: 400 });
   const db = getDb();
@@ -128,5 +128,5 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export function loader() {
-  throw data("Not found", { status: 404 });
+  throw notFound();
 }

@@ -1,6 +1,5 @@
 import { sql } from "drizzle-orm";
 import { data, Form } from "react-router";
-import { getConfig } from "~/config.server.ts";
 import { queryRows } from "~/db/client.server.ts";
 import { getDb } from "~/db/db.server.ts";
 import { mineBlocks, simulatedTip, simulateSend } from "~/domain/chain/simulated.server.ts";
@@ -10,6 +9,7 @@ import { Button } from "~/ui/button.tsx";
 import { Card } from "~/ui/card.tsx";
 import { Field } from "~/ui/field.tsx";
 import { Select } from "~/ui/select.tsx";
+import { notFound, requireLocalDevelopment } from "~/utils/dev-only.server.ts";
 import type { Route } from "./+types/chain";
 
 export const meta = () => [
@@ -17,15 +17,18 @@ export const meta = () => [
   { name: "robots", content: "noindex" },
 ];
 
-/** Development and test only: "send" a payment to a deposit address and mine blocks. 404 otherwise. */
-function guard() {
-  const config = getConfig();
-  if (config.isProduction || config.chainWatcher !== "simulated") throw data(null, { status: 404 });
+/**
+ * Development and test only, to a browser on this machine, with the simulated chain: "send" a
+ * payment to a deposit address and mine blocks. 404 otherwise.
+ */
+function guard(args: Route.LoaderArgs | Route.ActionArgs) {
+  const config = requireLocalDevelopment(args);
+  if (config.chainWatcher !== "simulated") throw notFound();
   return config;
 }
 
-export async function loader() {
-  const config = guard();
+export async function loader(args: Route.LoaderArgs) {
+  const config = guard(args);
   const db = getDb();
   const outputs = await queryRows<{
     chain: string;
@@ -44,8 +47,9 @@ export async function loader() {
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const config = guard();
+export async function action(args: Route.ActionArgs) {
+  const { request } = args;
+  const config = guard(args);
   const db = getDb();
   const form = await request.formData();
   const asset = form.get("asset") === "USDT" ? "USDT" : "BTC";

@@ -5,7 +5,8 @@ import { setupTestDatabase } from "../../../tests/db.ts";
 import { useDatabase } from "../../db/db.server.ts";
 
 // /dev/outbox shows every e-mail the app kept instead of sending: links that sign people in or
-// reset passwords. It answers only outside production (APP_ENV, validated by config.server.ts).
+// reset passwords. It answers only outside production (APP_ENV, validated by config.server.ts), and
+// only to a browser on this machine (app/utils/dev-only.db.test.ts tests the address rule).
 
 const t = setupTestDatabase();
 
@@ -40,12 +41,16 @@ async function loadOutbox(env: Record<string, string>) {
   vi.unstubAllEnvs();
   vi.resetModules();
   for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);
+  const { RouterContextProvider } = await import("react-router");
+  const { requestContext } = await import("../../context.server.ts");
   const { loader } = await import("./outbox.tsx");
   const request = new Request("http://localhost:3000/dev/outbox");
+  const context = new RouterContextProvider();
+  context.set(requestContext, { requestId: "test", nonce: "", ip: "127.0.0.1" });
   try {
-    return { answer: await loader({ request, params: {}, context: {} } as never) };
+    return { answer: await loader({ request, params: {}, context } as never) };
   } catch (thrown) {
-    return { thrown: thrown as { type?: string; init?: ResponseInit | null; data?: unknown } };
+    return { thrown: thrown as Response };
   }
 }
 
@@ -53,9 +58,9 @@ describe("/dev/outbox", () => {
   test("answers 404 in production, without the messages", async () => {
     const { answer, thrown } = await loadOutbox(production);
     expect(answer).toBeUndefined();
-    expect(thrown?.type).toBe("DataWithResponseInit");
-    expect(thrown?.init?.status).toBe(404);
-    expect(JSON.stringify(thrown)).not.toContain("secret-token");
+    expect(thrown).toBeInstanceOf(Response);
+    expect(thrown?.status).toBe(404);
+    expect(await thrown?.text()).not.toContain("secret-token");
   });
 
   test("lists the kept messages in development and test", async () => {

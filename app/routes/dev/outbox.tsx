@@ -1,8 +1,7 @@
-import { data } from "react-router";
-import { getConfig } from "~/config.server.ts";
 import { getDb } from "~/db/db.server.ts";
 import { listOutbox } from "~/domain/mail/mailer.server.ts";
 import { Card } from "~/ui/card.tsx";
+import { requireLocalDevelopment } from "~/utils/dev-only.server.ts";
 import type { Route } from "./+types/outbox";
 
 export const meta = () => [
@@ -10,9 +9,13 @@ export const meta = () => [
   { name: "robots", content: "noindex" },
 ];
 
-/** Development and test only: the e-mails that would have been sent. 404 in production. */
-export async function loader({ request }: Route.LoaderArgs) {
-  if (getConfig().isProduction) throw data(null, { status: 404 });
+/**
+ * Development and test only, and only to a browser on this machine: the e-mails that would have
+ * been sent, sign-in and reset links included. 404 in production and to anyone else.
+ */
+export async function loader(args: Route.LoaderArgs) {
+  const { request } = args;
+  requireLocalDevelopment(args);
   const to = new URL(request.url).searchParams.get("to") ?? undefined;
   const messages = await listOutbox(getDb(), { ...(to ? { to } : {}), limit: 50 });
   return {

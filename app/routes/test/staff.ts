@@ -1,9 +1,9 @@
 import { data } from "react-router";
 import { z } from "zod";
-import { getConfig } from "~/config.server.ts";
 import { getDb } from "~/db/db.server.ts";
 import { grantRole } from "~/domain/payments/admin-role.server.ts";
 import { ROLES } from "~/domain/payments/permissions.ts";
+import { notFound, requireTestEnvironment } from "~/utils/dev-only.server.ts";
 import type { Route } from "./+types/staff";
 
 const body = z.object({ email: z.string().email(), role: z.enum(ROLES) });
@@ -12,11 +12,12 @@ const body = z.object({ email: z.string().email(), role: z.enum(ROLES) });
  * POST /api/test/staff — browser tests only (APP_ENV=test, never production; ADR 0062): gives an
  * existing member a staff role through grantRole, the function behind `npm run admin:create`. The
  * back-office still wants two-factor sign-in, which the test turns on through Settings like a
- * person would (tests/e2e/admin-helpers.ts). Anywhere else it is a 404.
+ * person would (tests/e2e/admin-helpers.ts). Anywhere else, or to a client on another machine, it
+ * is a 404 (requireTestEnvironment).
  */
-export async function action({ request }: Route.ActionArgs) {
-  const config = getConfig();
-  if (config.appEnv !== "test" || config.isProduction) throw data("Not found", { status: 404 });
+export async function action(args: Route.ActionArgs) {
+  const { request } = args;
+  requireTestEnvironment(args);
   if (request.method !== "POST") throw data("Method not allowed", { status: 405 });
   const parsed = body.safeParse(await request.json().catch(() => null));
   if (!parsed.success) return Response.json({ error: "email and role are required" }, { status: 400 });
@@ -26,5 +27,5 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export function loader() {
-  throw data("Not found", { status: 404 });
+  throw notFound();
 }

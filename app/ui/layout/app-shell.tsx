@@ -1,6 +1,7 @@
 import { ArrowLeftRight, ChartLine, House, LogOut, Newspaper, Settings, Wallet } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, NavLink, useSubmit } from "react-router";
+import { deepFreeze } from "../../domain/freeze.ts";
 import { buttonClass } from "../button.tsx";
 import { cn } from "../cn.ts";
 import { DropdownMenu, DropdownMenuItem } from "../dropdown-menu.tsx";
@@ -12,13 +13,13 @@ export interface ShellUser {
 }
 
 // The seed's bottom navigation on the main screens.
-export const appNav = [
+export const appNav = deepFreeze([
   { to: "/dashboard", label: "Dashboard", icon: House },
   { to: "/wallet", label: "Wallet", icon: Wallet },
   { to: "/etf", label: "ETF", icon: ChartLine },
   { to: "/transactions", label: "Transaction", icon: ArrowLeftRight },
   { to: "/news", label: "News", icon: Newspaper },
-];
+]);
 
 function initials(name: string) {
   return name

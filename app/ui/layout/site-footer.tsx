@@ -4,6 +4,7 @@ import { lazy, Suspense, useRef, useState } from "react";
 import { Link } from "react-router";
 import { type PublicBrand, useRootData } from "~/utils/brand.ts";
 import { useStaticDocument } from "~/utils/static-document.tsx";
+import { deepFreeze } from "../../domain/freeze.ts";
 import { useLoadedOnce } from "../lazy.tsx";
 import { LogoMark } from "../logo.tsx";
 import { StaticDialog } from "../static-dialog.tsx";
@@ -63,12 +64,12 @@ function LiveTermsButton({ brand }: { brand: PublicBrand }) {
   );
 }
 
-export const legalDocuments = [
+export const legalDocuments = deepFreeze([
   { slug: "aml", title: "Preventing money laundering" },
   { slug: "privacy", title: "Privacy policy" },
   { slug: "risk", title: "Risk disclosure" },
   { slug: "disclosure", title: "Disclosure" },
-] as const;
+] as const);
 
 const socialIcons: Record<string, { label: string; icon: LucideIcon }> = {
   x: { label: "X", icon: Globe },

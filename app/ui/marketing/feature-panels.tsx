@@ -4,7 +4,7 @@ import type { FeaturePanel } from "~/domain/content/features.ts";
 import { Disclosure } from "../disclosure.tsx";
 
 /** Collapsible feature panels, each with 'Learn More': the tool itself for members, sign-in for visitors. */
-export function FeaturePanels({ panels, signedIn }: { panels: FeaturePanel[]; signedIn: boolean }) {
+export function FeaturePanels({ panels, signedIn }: { panels: readonly FeaturePanel[]; signedIn: boolean }) {
   const half = Math.ceil(panels.length / 2);
   const columns = [panels.slice(0, half), panels.slice(half)];
   return (
