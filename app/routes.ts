@@ -16,6 +16,7 @@ export default deepFreeze([
     route("legal/:doc", "routes/_public/legal.tsx"),
     route("reviews/new", "routes/_public/review-new.tsx"),
     route("signup", "routes/_auth/signup.tsx"),
+    route("signup/check-email", "routes/_auth/check-email.tsx"),
     route("login", "routes/_auth/login.tsx"),
     route("login/two-factor", "routes/_auth/two-factor.tsx"),
     route("forgotpassword", "routes/_auth/forgot-password.tsx"),

@@ -1,13 +1,21 @@
 import { redirect } from "react-router";
 import { signOut } from "~/domain/accounts/accounts.server.ts";
+import { safeRedirect } from "~/domain/accounts/schemas.ts";
 import { accounts, cookieHeaders, requestMeta } from "~/utils/auth.server.ts";
 import type { Route } from "./+types/logout";
 
-/** Sign-out ends the session row on the server and clears the cookie. POST only. */
+/**
+ * Sign-out ends the session row on the server and clears the cookie. POST only. An optional
+ * same-site `redirectTo` is handed to the sign-in page (the back-office's "sign in again").
+ */
 export async function action(args: Route.ActionArgs) {
+  const form = await args.request.formData().catch(() => undefined);
+  const redirectTo = form?.get("redirectTo");
+  const back = typeof redirectTo === "string" && redirectTo ? safeRedirect(redirectTo, "") : "";
   const { db, env } = accounts();
   const { setCookies } = await signOut(db, env, requestMeta(args));
-  return redirect("/login", { headers: cookieHeaders(setCookies) });
+  const to = back ? `/login?redirectTo=${encodeURIComponent(back)}` : "/login";
+  return redirect(to, { headers: cookieHeaders(setCookies) });
 }
 
 // A GET never changes state: a link or prefetch to /logout cannot sign anybody out.

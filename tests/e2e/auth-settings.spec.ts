@@ -1,4 +1,5 @@
 import { Secret, TOTP } from "otpauth";
+import { enableTwoFactor } from "./admin-helpers.ts";
 import {
   openAuthPage,
   signInViaForm,
@@ -130,4 +131,54 @@ test("settings: change password (asks the current one) and revoke another sessio
   await openAuthPage(page, "/login");
   await signInViaForm(page, email, "Fresh-passphrase-77");
   await expect(page).toHaveURL(/\/dashboard$/, answer);
+});
+
+test("settings: turning two-factor off needs the password and a current code, each refusal said beside its field", async ({
+  page,
+}) => {
+  const email = uniqueEmail("totp-off");
+  await signUpViaForm(page, { email });
+  const totp = await enableTwoFactor(page, strongPassword);
+  const section = page
+    .locator("form")
+    .filter({ has: page.getByRole("button", { name: "Turn off two-factor sign-in" }) });
+  const turnOff = section.getByRole("button", { name: "Turn off two-factor sign-in" });
+  const codeField = section.getByLabel("Code from the app or a recovery code");
+
+  // The password alone is not enough.
+  await section.getByLabel("Password").fill(strongPassword);
+  await turnOff.click();
+  await expect(section.getByText("Enter a code from your authenticator app or a recovery code.")).toBeVisible(
+    answer,
+  );
+  await expect(codeField).toHaveAttribute("aria-invalid", "true");
+  await expectNoA11yViolations(page);
+
+  // A wrong code is refused beside the code field; a wrong password beside the password field.
+  await section.getByLabel("Password").fill(strongPassword);
+  await codeField.fill("000000");
+  await turnOff.click();
+  await expect(section.getByText("That code is not valid. Please try again.")).toBeVisible(answer);
+  await section.getByLabel("Password").fill("not-my-password");
+  await codeField.fill(totp.generate({ timestamp: Date.now() + 30_000 }));
+  await turnOff.click();
+  await expect(section.getByText("Your password is not correct.")).toBeVisible(answer);
+  await expect(page.getByText("On", { exact: true })).toBeVisible();
+
+  // The password and a code the app shows now (not the one spent at enrolment) turn it off.
+  await section.getByLabel("Password").fill(strongPassword);
+  await codeField.fill(totp.generate({ timestamp: Date.now() + 30_000 }));
+  await turnOff.click();
+  await expect(page.getByText(/^Two-factor sign-in is off\./)).toBeVisible(answer);
+  await expect(page.getByText("Off", { exact: true })).toBeVisible();
+
+  // The member is told by e-mail (queued with the change, delivered by the outbox worker).
+  await expect(async () => {
+    await page.goto(`/dev/outbox?to=${encodeURIComponent(email)}`);
+    await expect(
+      page.getByRole("heading", { name: "Two-factor sign-in was turned off on your Coinlens account" }),
+    ).toBeVisible({
+      timeout: 1000,
+    });
+  }).toPass({ timeout: 20_000 });
 });

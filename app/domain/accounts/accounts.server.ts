@@ -5,6 +5,7 @@ import { Secret, TOTP } from "otpauth";
 import { authAccounts, sessions, twoFactors, users } from "../../../db/schema/index.ts";
 import type { Config } from "../../config.server.ts";
 import type { Db } from "../../db/client.server.ts";
+import { log } from "../../log.server.ts";
 import { enqueueEmail } from "../mail/outbox.server.ts";
 import { type AuditEvent, recordAudit } from "./audit.server.ts";
 import { type Auth, type AuthConfig, CLIENT_IP_HEADER, getAuth, isUserDisabled } from "./auth.server.ts";
@@ -49,6 +50,13 @@ export interface SessionUser {
   role: string;
 }
 
+/**
+ * How a session was signed in (ADR 0011): 'two-factor' only when this session itself completed a
+ * second factor (the TOTP or recovery-code step of sign-in, or confirming two-factor enrolment
+ * with a code); 'password' for everything else, including every session older than the column.
+ */
+export type SignInMethod = "password" | "two-factor";
+
 export interface CurrentSession {
   user: SessionUser;
   session: {
@@ -57,6 +65,7 @@ export interface CurrentSession {
     lastSeenAt: Date;
     expiresAt: Date;
     accountMode: AccountMode;
+    signInMethod: SignInMethod;
   };
 }
 
@@ -169,6 +178,7 @@ export async function getCurrentSession(
       lastSeenAt: seen,
       expiresAt: new Date(Math.min(absoluteEnd, seen.getTime() + idleMs(env))),
       accountMode: s.accountMode === "demo" ? "demo" : "real",
+      signInMethod: s.signInMethod === "two-factor" ? "two-factor" : "password",
     },
   };
 }
@@ -181,7 +191,13 @@ export function isEmailVerified(user: Pick<SessionUser, "emailVerified">) {
 // ---------------------------------------------------------------------------------------------
 // Sign-up
 
-export type SignUpResult = { ok: true; userId: string; setCookies: string[] } | Failure;
+/**
+ * The same answer whether the address is new or already has an account (ADR 0010 addendum):
+ * nobody is signed in by sign-up, and the result carries nothing that tells the two apart, so no
+ * route can leak it. A new member confirms the address with the e-mailed link, which signs them in;
+ * the owner of an existing address is told by e-mail that someone tried to sign up.
+ */
+export type SignUpResult = { ok: true } | Failure;
 
 export async function signUp(
   db: Db,
@@ -193,22 +209,16 @@ export async function signUp(
   if (!limited.allowed)
     return { ok: false, message: messages.unexpected, retryAfterSeconds: limited.retryAfterSeconds };
   const email = input.email.trim().toLowerCase();
-  const existingId = await findUserIdByEmail(db, email);
-  if (existingId) {
-    // Same answer as any other failure, about as slow as a real sign-up, and the owner is told
-    // (queued: at most one such e-mail per account and hour, the key's hour).
+  const existing = await findUserIdByEmail(db, email);
+  if (existing) {
+    // As slow as creating an account (one argon2id hash, the mail only queued), and the owner is told.
     await hashPassword(input.password);
-    const hour = env.clock.now().toISOString().slice(0, 13);
-    await enqueueEmail(db, `signup-existing:${existingId}:${hour}`, {
-      to: email,
-      template: "signup-existing-account",
-      data: {},
-    });
-    return { ok: false, message: messages.unexpected };
+    await tellOwnerOfSignUpAttempt(db, env, existing, email);
+    return { ok: true };
   }
-  let result: { headers: Headers; response: { user: { id: string } } };
+  let userId: string;
   try {
-    result = (await env.auth.api.signUpEmail({
+    const result = (await env.auth.api.signUpEmail({
       body: {
         email,
         password: input.password,
@@ -217,24 +227,44 @@ export async function signUp(
         lastName: input.lastName.trim(),
       },
       headers: authHeaders(meta),
-      returnHeaders: true,
-    })) as { headers: Headers; response: { user: { id: string } } };
-  } catch {
+    })) as { user: { id: string } };
+    userId = result.user.id;
+  } catch (error) {
+    // Two sign-ups for one new address at once: the one that lost answers like any existing one.
+    const winner = await findUserIdByEmail(db, email);
+    if (winner) {
+      await tellOwnerOfSignUpAttempt(db, env, winner, email);
+      return { ok: true };
+    }
+    log.error("sign-up failed", { code: errorCode(error) ?? "error" });
     return { ok: false, message: messages.unexpected };
   }
-  const userId = result.response.user.id;
   const referredBy = input.referralCode ? await findReferrer(db, input.referralCode) : undefined;
   await db
     .update(users)
     .set({ referralCode: newReferralCode(), ...(referredBy ? { referredBy } : {}) })
     .where(eq(users.id, userId));
   await ensureRealAccount(db, userId);
-  if (input.demo) {
-    await openDemoAccount(db, userId);
-    await db.update(sessions).set({ accountMode: "demo" }).where(eq(sessions.userId, userId));
-  }
+  // 'Try Free Demo': the demo account is open from the start and the confirmation link's
+  // sign-in selects it (verifyEmail).
+  if (input.demo) await openDemoAccount(db, userId);
   await audit(db, env, meta, "sign-up", userId, { demo: Boolean(input.demo), referred: Boolean(referredBy) });
-  return { ok: true, userId, setCookies: setCookiesOf(result.headers) };
+  return { ok: true };
+}
+
+/**
+ * Someone tried to sign up with an address that already has an account: its owner is told, at
+ * most once per clock hour (UTC). The key names the hour, so a key already queued queues nothing,
+ * atomically, however many tries arrive at once; the price of a fixed hour over a rolling one is
+ * that tries at 10:59 and 11:01 send two messages (ADR 0010 addendum).
+ */
+async function tellOwnerOfSignUpAttempt(db: Db, env: AccountsEnv, userId: string, email: string) {
+  const hour = env.clock.now().toISOString().slice(0, 13);
+  await enqueueEmail(db, `signup-existing:${userId}:${hour}`, {
+    to: email,
+    template: "signup-existing-account",
+    data: {},
+  });
 }
 
 function newReferralCode() {
@@ -388,6 +418,13 @@ export async function completeSecondFactor(
     await audit(db, env, meta, "sign-in-second-factor-failed", userId, { reason: "code-reused" });
     return { ok: false, message: messages.invalidCode };
   }
+  // This session proved the second factor: the back-office asks for exactly that (ADR 0011).
+  if (result.response.token) {
+    await db
+      .update(sessions)
+      .set({ signInMethod: "two-factor" })
+      .where(and(eq(sessions.token, result.response.token), eq(sessions.userId, userId)));
+  }
   if (input.method === "recovery") await audit(db, env, meta, "recovery-code-used", userId);
   await audit(db, env, meta, "sign-in", userId, { secondFactor: input.method });
   return { ok: true, userId, setCookies: setCookiesOf(result.headers) };
@@ -525,19 +562,26 @@ export async function revokeSession(
   return deleted.length === 1;
 }
 
+/** Ends every session of the member but `keepSessionId`; `reason` says why in the audit log. */
 export async function revokeOtherSessions(
   db: Db,
   env: AccountsEnv,
   userId: string,
   keepSessionId: string,
   meta: RequestMeta,
+  reason?: "two-factor-enabled",
 ) {
   const deleted = await db
     .delete(sessions)
     .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)))
     .returning({ id: sessions.id });
-  if (deleted.length)
-    await audit(db, env, meta, "session-revoked", userId, { count: deleted.length, others: true });
+  if (deleted.length) {
+    await audit(db, env, meta, "session-revoked", userId, {
+      count: deleted.length,
+      others: true,
+      ...(reason ? { reason } : {}),
+    });
+  }
   return deleted.length;
 }
 
@@ -567,7 +611,14 @@ export async function openDemoAndSelect(
 // ---------------------------------------------------------------------------------------------
 // Password reset and e-mail verification
 
-/** Always the same answer, whether or not the address belongs to a member. */
+/**
+ * Always the same answer, whether or not the address belongs to a member, and in the same time:
+ * nothing here waits for mail (the reset link is queued in the outbox and sent after the answer),
+ * and both paths look the address up, touch the token table once (better-auth creates the token or
+ * looks up a dummy one) and write one audit entry. What remains (the token and the queued message,
+ * two small inserts) is far below network jitter, and the limits below allow an observer five
+ * samples an hour per address.
+ */
 export async function requestPasswordReset(db: Db, env: AccountsEnv, emailInput: string, meta: RequestMeta) {
   const email = emailInput.trim().toLowerCase();
   const perIp = await consume(db, `reset:ip:${meta.ip ?? "unknown"}`, limits.resetPerIp, env.clock);
@@ -582,7 +633,16 @@ export async function requestPasswordReset(db: Db, env: AccountsEnv, emailInput:
       // Swallowed on purpose: the page never says whether the address exists or mail failed.
     }
     const userId = await findUserIdByEmail(db, email);
-    if (userId) await audit(db, env, meta, "password-reset-requested", userId);
+    // A request for an address nobody has is a security event too (someone probing addresses);
+    // the address itself is not kept.
+    await audit(
+      db,
+      env,
+      meta,
+      "password-reset-requested",
+      userId ?? null,
+      userId ? {} : { unknownAddress: true },
+    );
   }
   return { ok: true as const, message: messages.emailSent };
 }
@@ -611,19 +671,70 @@ export async function resetPassword(
   return { ok: true };
 }
 
-export async function verifyEmail(db: Db, env: AccountsEnv, token: string, meta: RequestMeta) {
+export type VerifyEmailResult = { ok: false } | { ok: true; signedIn: boolean; setCookies: string[] };
+
+/**
+ * The confirmation link. When it confirms a not-yet-confirmed address it also signs the member in
+ * (sign-up itself never does, ADR 0010 addendum) — unless the member has turned two-factor on
+ * since, which a link must not get past, or is disabled. A browser signed in as somebody else
+ * hands over to the link's member (the old session ends, as at every sign-in); the member's own
+ * session is kept as it is.
+ */
+export async function verifyEmail(
+  db: Db,
+  env: AccountsEnv,
+  token: string,
+  meta: RequestMeta,
+): Promise<VerifyEmailResult> {
   const userId = verificationTokenUserId(token);
   const [before] = userId
-    ? await db.select({ verified: users.emailVerified }).from(users).where(eq(users.id, userId))
+    ? await db
+        .select({
+          verified: users.emailVerified,
+          twoFactor: users.twoFactorEnabled,
+          disabledAt: users.disabledAt,
+        })
+        .from(users)
+        .where(eq(users.id, userId))
     : [];
+  if (before?.disabledAt) return { ok: false };
+  const previous = await getCurrentSession(db, env, meta).catch(() => null);
+  let headers: Headers;
   try {
-    await env.auth.api.verifyEmail({ query: { token }, headers: authHeaders(meta) });
+    ({ headers } = (await env.auth.api.verifyEmail({
+      query: { token },
+      headers: authHeaders(meta),
+      returnHeaders: true,
+    })) as unknown as { headers: Headers });
   } catch {
-    return { ok: false as const };
+    return { ok: false };
   }
   // better-auth has checked the token's signature and expiry, so its payload names the member.
-  if (userId && before && !before.verified) await audit(db, env, meta, "email-verified", userId);
-  return { ok: true as const };
+  if (!userId || !before) return { ok: true, signedIn: false, setCookies: [] };
+  if (!before.verified) await audit(db, env, meta, "email-verified", userId);
+  const setCookies = setCookiesOf(headers);
+  const created = previous?.user.id === userId ? undefined : sessionTokenOf(setCookies);
+  if (!created) return { ok: true, signedIn: previous?.user.id === userId, setCookies: [] };
+  if (before.twoFactor) {
+    await db.delete(sessions).where(eq(sessions.token, created));
+    return { ok: true, signedIn: false, setCookies: [] };
+  }
+  if (previous) await db.delete(sessions).where(eq(sessions.id, previous.session.id));
+  const [session] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.token, created), eq(sessions.userId, userId)));
+  // 'Try Free Demo' opened the demo account at sign-up: the first session starts in it.
+  if (session) await selectAccountMode(db, userId, session.id, "demo");
+  await audit(db, env, meta, "sign-in", userId, { secondFactor: false, via: "email-link" });
+  return { ok: true, signedIn: true, setCookies };
+}
+
+/** The session token inside a Set-Cookie that sets (not clears) the session cookie. */
+function sessionTokenOf(setCookies: string[]): string | undefined {
+  const line = setCookies.find((c) => /session_token=[^;]/.test(c) && !/Max-Age=0/i.test(c));
+  const value = line ? decodeURIComponent(line.split(";")[0]?.split("=").slice(1).join("=") ?? "") : "";
+  return value.split(".")[0] || undefined;
 }
 
 /** The member id inside a confirmation link's token (a JWT); trusted only once better-auth verified it. */
@@ -734,46 +845,128 @@ export async function confirmTwoFactorEnrolment(
   }
   await claimTotpStep(db, env, current.user.id, clean);
   const setCookies = setCookiesOf(headers);
-  await carryOverSession(db, current, setCookies);
+  // The code just typed proves the factor in this very session (after the password at the start
+  // of enrolment), so this session counts as signed in with two-factor (ADR 0011).
+  const sessionId = await carryOverSession(db, current, setCookies, "two-factor");
   await audit(db, env, meta, "two-factor-enabled", current.user.id);
+  // Every other session was signed in without the factor: a stolen password's session must not
+  // outlive the switch. (Without the new row's id, every session ends; the member signs in again.)
+  await revokeOtherSessions(db, env, current.user.id, sessionId ?? "", meta, "two-factor-enabled");
   return { ok: true, setCookies };
 }
 
 /**
- * better-auth replaces the session when two-factor is switched on or off (a new id for a new
- * privilege level). The new row keeps the old one's start time (the absolute limit still counts
- * from the sign-in) and its selected account mode.
+ * better-auth replaces the session when two-factor is switched on (a new id for a new privilege
+ * level). The new row keeps the old one's start time (the absolute limit still counts from the
+ * sign-in) and its selected account mode, and records how it is signed in. Returns its id.
  */
-async function carryOverSession(db: Db, previous: CurrentSession, setCookies: string[]) {
-  const line = setCookies.find((c) => /session_token=[^;]/.test(c) && !/Max-Age=0/i.test(c));
-  const value = line ? decodeURIComponent(line.split(";")[0]?.split("=").slice(1).join("=") ?? "") : "";
-  const token = value.split(".")[0];
-  if (!token) return;
-  await db
+async function carryOverSession(
+  db: Db,
+  previous: CurrentSession,
+  setCookies: string[],
+  signInMethod: SignInMethod,
+): Promise<string | undefined> {
+  const token = sessionTokenOf(setCookies);
+  if (!token) return undefined;
+  const [row] = await db
     .update(sessions)
-    .set({ createdAt: previous.session.createdAt, accountMode: previous.session.accountMode })
-    .where(and(eq(sessions.token, token), eq(sessions.userId, previous.user.id)));
+    .set({ createdAt: previous.session.createdAt, accountMode: previous.session.accountMode, signInMethod })
+    .where(and(eq(sessions.token, token), eq(sessions.userId, previous.user.id)))
+    .returning({ id: sessions.id });
+  return row?.id;
 }
 
+export type DisableTwoFactorResult = { ok: true } | (Failure & { field?: "password" | "code" });
+
+const wrongPassword = "Your password is not correct.";
+
+/**
+ * Turning two-factor sign-in off takes what turning it on gave: the password AND a current code
+ * from the authenticator (or an unused recovery code), so a stolen session plus the password is
+ * not enough. Attempts count as sign-in failures (the account's back-off, ADR 0012) and against
+ * the member's two-factor budget (10 per 15 minutes, like every code check); failures are audited
+ * as two-factor-disable-failed. The switch, the audit entry and the member's e-mail (queued in the
+ * outbox) are one transaction; the session stays, no longer counting as signed in with two-factor.
+ */
 export async function disableTwoFactor(
   db: Db,
   env: AccountsEnv,
   current: CurrentSession,
-  password: string,
+  input: { password: string; code: string },
   meta: RequestMeta,
-): Promise<{ ok: true; setCookies: string[] } | Failure> {
-  let headers: Headers;
-  try {
-    ({ headers } = (await env.auth.api.disableTwoFactor({
-      body: { password },
-      headers: authHeaders(meta),
-      returnHeaders: true,
-    })) as unknown as { headers: Headers });
-  } catch {
-    return { ok: false, message: "Your password is not correct." };
+): Promise<DisableTwoFactorResult> {
+  const userId = current.user.id;
+  if (!current.user.twoFactorEnabled) return { ok: true };
+  const failed = (reason: string, detail: Record<string, unknown> = {}) =>
+    audit(db, env, meta, "two-factor-disable-failed", userId, { reason, ...detail });
+  const accountKey = `acct:${current.user.email.trim().toLowerCase()}`;
+  const backoff = await checkSignInAllowed(db, accountKey, env.clock);
+  const budget = backoff.allowed
+    ? await consume(db, `2fa-disable:${userId}`, limits.twoFactorPerUser, env.clock)
+    : backoff;
+  if (!budget.allowed) {
+    await failed("throttled");
+    return throttled(budget.retryAfterSeconds);
   }
-  const setCookies = setCookiesOf(headers);
-  await carryOverSession(db, current, setCookies);
-  await audit(db, env, meta, "two-factor-disabled", current.user.id);
-  return { ok: true, setCookies };
+  if (!(await passwordMatches(db, userId, input.password))) {
+    await recordSignInFailure(db, accountKey, env.clock);
+    await failed("wrong-password");
+    return { ok: false, message: wrongPassword, field: "password" };
+  }
+  const code = input.code.replace(/\s+/g, "");
+  const method = /^\d{6}$/.test(code) ? "totp" : "recovery";
+  const proven =
+    method === "totp" ? await claimTotpStep(db, env, userId, code) : await spendRecoveryCode(env, code, meta);
+  if (!proven) {
+    await recordSignInFailure(db, accountKey, env.clock);
+    await failed("wrong-code", { method });
+    return { ok: false, message: messages.invalidCode, field: "code" };
+  }
+  await db.transaction(async (tx) => {
+    const [switched] = await tx
+      .update(users)
+      .set({ twoFactorEnabled: false, updatedAt: env.clock.now() })
+      .where(and(eq(users.id, userId), eq(users.twoFactorEnabled, true)))
+      .returning({ id: users.id });
+    // A second click that raced this one finds it already off: nothing more to do or to say.
+    if (!switched) return;
+    const removed = await tx
+      .delete(twoFactors)
+      .where(eq(twoFactors.userId, userId))
+      .returning({ id: twoFactors.id });
+    // The factor those sessions proved no longer exists (ADR 0011).
+    await tx.update(sessions).set({ signInMethod: "password" }).where(eq(sessions.userId, userId));
+    await recordAudit(tx, auditCtx(env, meta), "two-factor-disabled", userId, { method });
+    // The member hears of it, whoever did it. The key names this enrolment's removal (each
+    // enrolment is a new two_factors row), so a replay queues nothing twice.
+    await enqueueEmail(
+      tx,
+      `two-factor-disabled:${removed[0]?.id ?? `${userId}:${env.clock.now().getTime()}`}`,
+      {
+        to: current.user.email,
+        template: "two-factor-disabled",
+        data: { at: env.clock.now().toISOString() },
+      },
+    );
+  });
+  return { ok: true };
+}
+
+async function passwordMatches(db: Db, userId: string, password: string) {
+  const [row] = await db
+    .select({ hash: authAccounts.password })
+    .from(authAccounts)
+    .where(and(eq(authAccounts.userId, userId), eq(authAccounts.providerId, "credential")));
+  return Boolean(row?.hash && password && (await verifyPassword({ hash: row.hash, password })));
+}
+
+/** Checks and uses up one of the signed-in member's recovery codes (better-auth, atomically). */
+async function spendRecoveryCode(env: AccountsEnv, code: string, meta: RequestMeta) {
+  if (!code || code.length > 64) return false;
+  try {
+    await env.auth.api.verifyBackupCode({ body: { code, disableSession: true }, headers: authHeaders(meta) });
+    return true;
+  } catch {
+    return false;
+  }
 }

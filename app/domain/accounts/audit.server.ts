@@ -20,6 +20,8 @@ export const AUDIT_EVENTS = Object.freeze([
   "email-verified",
   "two-factor-enabled",
   "two-factor-disabled",
+  // A refused attempt to turn two-factor off (wrong password or code, or throttled).
+  "two-factor-disable-failed",
   "recovery-code-used",
   "session-revoked",
   "session-expired",

@@ -90,13 +90,18 @@ export function createAuth(db: Db, config: AuthConfig) {
       cookieCache: { enabled: false },
       additionalFields: {
         accountMode: { type: "string", required: false, defaultValue: "real", input: false },
+        // How this session was signed in (ADR 0011): every session starts as 'password'; ours
+        // (accounts.server.ts) marks the one that completed the second step 'two-factor'.
+        signInMethod: { type: "string", required: false, defaultValue: "password", input: false },
       },
     },
     emailAndPassword: {
       enabled: true,
       minPasswordLength: 8,
       maxPasswordLength: 256,
-      autoSignIn: true,
+      // Sign-up never signs in: its answer must not differ for an address that has an account
+      // (ADR 0010 addendum). The confirmation link signs the new member in instead.
+      autoSignIn: false,
       password: { hash: hashPassword, verify: verifyPassword },
       resetPasswordTokenExpiresIn: 3600,
       revokeSessionsOnPasswordReset: true,
@@ -113,7 +118,9 @@ export function createAuth(db: Db, config: AuthConfig) {
     emailVerification: {
       sendOnSignUp: true,
       expiresIn: 24 * 3600,
-      autoSignInAfterVerification: false,
+      // Only when the link confirms a not-yet-confirmed address (better-auth), and never past a
+      // second factor: verifyEmail in accounts.server.ts drops that session.
+      autoSignInAfterVerification: true,
       async sendVerificationEmail({ user, token }) {
         await enqueueEmail(db, linkKey("verify-email"), {
           to: user.email,

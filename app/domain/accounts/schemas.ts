@@ -61,6 +61,16 @@ export const secondFactorSchema = z.object({
   code: requiredText.max(64, messages.invalidCode),
 });
 
+/** Turning two-factor off: the password and a code; each field says what is missing beside it. */
+export const disableTwoFactorSchema = z.object({
+  password: z.string({ error: "Enter your password." }).min(1, "Enter your password."),
+  code: z
+    .string({ error: "Enter a code from your authenticator app or a recovery code." })
+    .trim()
+    .min(1, "Enter a code from your authenticator app or a recovery code.")
+    .max(64, messages.invalidCode),
+});
+
 export const profileSchema = z.object({
   firstName: requiredText.max(100, "First name must be at most 100 characters"),
   lastName: requiredText.max(100, "Last name must be at most 100 characters"),

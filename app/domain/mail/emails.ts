@@ -27,6 +27,7 @@ const RENDERERS: { readonly [K in TemplateName]: Renderer<K> } = Object.freeze({
   "verify-email": renderAccountEmail,
   "reset-password": renderAccountEmail,
   "signup-existing-account": renderAccountEmail,
+  "two-factor-disabled": renderAccountEmail,
   "contact-message": renderContactEmail,
   "deposit-credited": renderDepositEmail,
   "deposit-detected": renderDepositEmail,

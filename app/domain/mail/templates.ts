@@ -6,7 +6,15 @@ export type AccountEmail =
   /** `token` is the link's secret: sealed in the outbox until delivery, then dropped. */
   | { template: "verify-email"; data: { token: string } }
   | { template: "reset-password"; data: { token: string } }
-  | { template: "signup-existing-account"; data: Record<string, never> };
+  | { template: "signup-existing-account"; data: Record<string, never> }
+  /** `at`: when it was turned off (ISO 8601), so a late delivery still says when. */
+  | { template: "two-factor-disabled"; data: { at: string } };
+
+const whenFormat = new Intl.DateTimeFormat("en-GB", {
+  dateStyle: "medium",
+  timeStyle: "short",
+  timeZone: "UTC",
+});
 
 export function renderAccountEmail(email: AccountEmail, ctx: MailContext) {
   const { brand, publicUrl } = ctx;
@@ -45,6 +53,26 @@ export function renderAccountEmail(email: AccountEmail, ctx: MailContext) {
           `Forgot your password? Reset it here: ${publicUrl}/forgotpassword`,
           "",
           "If it was not you, no action is needed.",
+        ].join("\n"),
+      };
+    case "two-factor-disabled":
+      return {
+        subject: `Two-factor sign-in was turned off on your ${brand} account`,
+        text: [
+          `Two-factor sign-in was turned off on your ${brand} account on ${whenFormat.format(new Date(email.data.at))} UTC.`,
+          "Signing in now needs only your password.",
+          "",
+          "If that was you, there is nothing more to do. You can turn it back on in Settings at any time:",
+          `${publicUrl}/settings`,
+          "",
+          "If it was not you, someone knows your password and had your authenticator app or a recovery",
+          "code. Act now:",
+          `1. Reset your password (this signs out every device): ${publicUrl}/forgotpassword`,
+          "2. Sign in and turn two-factor sign-in back on in Settings, with new recovery codes.",
+          `3. Tell ${brand} support, so we can check your account:`,
+          // Each address ends its line: a mail client would take trailing punctuation into the link.
+          ...(ctx.contactEmail ? [`E-mail: ${ctx.contactEmail}`] : []),
+          `Contact form: ${publicUrl}/contact`,
         ].join("\n"),
       };
   }

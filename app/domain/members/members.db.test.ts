@@ -3,7 +3,7 @@
 import { eq, sql } from "drizzle-orm";
 import { type TOTP, URI } from "otpauth";
 import { beforeAll, describe, expect, test } from "vitest";
-import { sessions } from "../../../db/schema/index.ts";
+import { sessions, users } from "../../../db/schema/index.ts";
 import { onPostgres, setupTestDatabase } from "../../../tests/db.ts";
 import { type Config, parseConfig } from "../../config.server.ts";
 import { queryRows } from "../../db/client.server.ts";
@@ -73,7 +73,9 @@ async function newMember(name = "Member") {
     meta(),
   );
   if (!result.ok) throw new Error(result.message);
-  return { email, userId: result.userId, cookie: cookieFrom(result.setCookies) };
+  // Sign-up signs nobody in: the member signs in once with the password.
+  const [row] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  return { email, userId: row?.id ?? "", cookie: await signInCookie(email) };
 }
 
 async function signInCookie(email: string) {
@@ -171,8 +173,10 @@ describe("disabling a member", () => {
       meta(),
     );
     if (!stale.ok) throw new Error(stale.message);
-    const lateCookie = cookieFrom(stale.setCookies);
-    await t.db.execute(sql`update sessions set user_id = ${member.userId} where user_id = ${stale.userId}`);
+    const lateEmail = `late${seq}@example.test`;
+    const lateCookie = await signInCookie(lateEmail);
+    const [late] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, lateEmail));
+    await t.db.execute(sql`update sessions set user_id = ${member.userId} where user_id = ${late?.id ?? ""}`);
     expect(await sessionCount(member.userId)).toBe(1);
     expect(await getCurrentSession(t.db, env, meta(lateCookie))).toBeNull();
     expect(await sessionCount(member.userId)).toBe(0);

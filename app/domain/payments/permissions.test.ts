@@ -8,7 +8,17 @@ import {
   MEMBER_PERMISSIONS,
   PAYMENT_PERMISSIONS,
   REVIEW_PERMISSIONS,
+  type Requester,
 } from "./permissions.ts";
+
+/** A signed-in requester; by default the session completed the two-factor step when it is on. */
+function staff(
+  role: string,
+  twoFactorEnabled: boolean,
+  signInMethod: Requester["session"]["signInMethod"] = twoFactorEnabled ? "two-factor" : "password",
+): Requester {
+  return { user: { role, twoFactorEnabled }, session: { signInMethod } };
+}
 
 describe("payment back-office permissions", () => {
   it("admins hold every permission; support only reads; members and analysts none", () => {
@@ -23,18 +33,16 @@ describe("payment back-office permissions", () => {
   });
 
   it("an admin without two-factor is refused; with it, allowed", () => {
-    expect(decideAccess({ role: "admin", twoFactorEnabled: false }, "approve:withdrawal:any")).toMatchObject({
+    expect(decideAccess(staff("admin", false), "approve:withdrawal:any")).toMatchObject({
       ok: false,
       status: 403,
       message: expect.stringMatching(/two-factor/),
     });
-    expect(decideAccess({ role: "admin", twoFactorEnabled: true }, "approve:withdrawal:any")).toEqual({
+    expect(decideAccess(staff("admin", true), "approve:withdrawal:any")).toEqual({
       ok: true,
     });
-    expect(decideAccess({ role: "support", twoFactorEnabled: true }, "approve:withdrawal:any")).toMatchObject(
-      { ok: false },
-    );
-    expect(decideAccess({ role: "member", twoFactorEnabled: true }, "read:deposit:any")).toMatchObject({
+    expect(decideAccess(staff("support", true), "approve:withdrawal:any")).toMatchObject({ ok: false });
+    expect(decideAccess(staff("member", true), "read:deposit:any")).toMatchObject({
       ok: false,
     });
   });
@@ -49,16 +57,14 @@ describe("earn and review back-office permissions", () => {
   });
 
   it("two-factor is required for them too", () => {
-    expect(
-      decideAccess({ role: "admin", twoFactorEnabled: false }, "update:staking-product:any"),
-    ).toMatchObject({
+    expect(decideAccess(staff("admin", false), "update:staking-product:any")).toMatchObject({
       ok: false,
       message: expect.stringMatching(/two-factor/),
     });
-    expect(decideAccess({ role: "admin", twoFactorEnabled: false }, "moderate:review:any")).toMatchObject({
+    expect(decideAccess(staff("admin", false), "moderate:review:any")).toMatchObject({
       ok: false,
     });
-    expect(decideAccess({ role: "admin", twoFactorEnabled: true }, "manage:broker:any")).toEqual({
+    expect(decideAccess(staff("admin", true), "manage:broker:any")).toEqual({
       ok: true,
     });
   });
@@ -75,7 +81,7 @@ describe("member and audit back-office permissions", () => {
       for (const p of [...MEMBER_PERMISSIONS, ...AUDIT_PERMISSIONS])
         expect(hasPermission(role, p)).toBe(false);
     }
-    expect(decideAccess({ role: "admin", twoFactorEnabled: false }, "disable:member:any")).toMatchObject({
+    expect(decideAccess(staff("admin", false), "disable:member:any")).toMatchObject({
       ok: false,
       message: expect.stringMatching(/two-factor/),
     });
@@ -83,19 +89,55 @@ describe("member and audit back-office permissions", () => {
 
   it("the back-office shell admits staff with two-factor only", () => {
     for (const role of ["admin", "support", "analyst"]) {
-      expect(decideStaffAccess({ role, twoFactorEnabled: true })).toEqual({ ok: true });
-      expect(decideStaffAccess({ role, twoFactorEnabled: false })).toMatchObject({
+      expect(decideStaffAccess(staff(role, true))).toEqual({ ok: true });
+      expect(decideStaffAccess(staff(role, false))).toMatchObject({
         ok: false,
         status: 403,
         message: expect.stringMatching(/two-factor/),
       });
     }
     for (const role of ["member", "", "superuser"]) {
-      expect(decideStaffAccess({ role, twoFactorEnabled: true })).toMatchObject({
+      expect(decideStaffAccess(staff(role, true))).toMatchObject({
         ok: false,
         status: 403,
         message: "The back-office is for staff only.",
       });
     }
+  });
+});
+
+describe("a two-factor session, not only a two-factor member (issue 14)", () => {
+  it("staff with two-factor on whose session was signed in with the password alone are refused, with the way out", () => {
+    for (const role of ["admin", "support", "analyst"]) {
+      expect(decideStaffAccess(staff(role, true, "password"))).toEqual({
+        ok: false,
+        status: 403,
+        message: "Sign in again with your two-factor code to use the back-office.",
+        reason: "two-factor-session",
+      });
+      expect(decideStaffAccess(staff(role, true, "two-factor"))).toEqual({ ok: true });
+    }
+    for (const permission of ["approve:withdrawal:any", "read:audit:any", "manage:broker:any"] as const) {
+      expect(decideAccess(staff("admin", true, "password"), permission)).toMatchObject({
+        ok: false,
+        reason: "two-factor-session",
+      });
+      expect(decideAccess(staff("admin", true, "two-factor"), permission)).toEqual({ ok: true });
+    }
+  });
+
+  it("staff without two-factor keep the 'turn it on' message, whatever the session says", () => {
+    for (const method of ["password", "two-factor"] as const) {
+      expect(decideStaffAccess(staff("admin", false, method))).toEqual({
+        ok: false,
+        status: 403,
+        message: "Turn on two-factor sign-in in Settings before using the back-office.",
+        reason: "two-factor-off",
+      });
+    }
+    expect(decideAccess(staff("member", true, "two-factor"), "read:deposit:any")).toMatchObject({
+      ok: false,
+      reason: "permission",
+    });
   });
 });

@@ -75,42 +75,51 @@ export function hasPermission(role: string, permission: Permission): boolean {
   return (GRANTS[role as Role] ?? []).includes(permission);
 }
 
-export type AccessDecision = { ok: true } | { ok: false; status: 403; message: string };
+export type AccessRefusal = "staff-only" | "permission" | "two-factor-off" | "two-factor-session";
+export type AccessDecision =
+  | { ok: true }
+  | { ok: false; status: 403; message: string; reason: AccessRefusal };
+
+/** Who asks: the member's role and two-factor setting, and how this session was signed in. */
+export interface Requester {
+  user: { role: string; twoFactorEnabled: boolean };
+  session: { signInMethod: "password" | "two-factor" };
+}
+
+export const accessMessages = Object.freeze({
+  staffOnly: "The back-office is for staff only.",
+  permission: "You do not have permission to do this.",
+  twoFactorOff: "Turn on two-factor sign-in in Settings before using the back-office.",
+  twoFactorSession: "Sign in again with your two-factor code to use the back-office.",
+} as const);
 
 /**
- * The back-office shell's own check, before any page's: a staff role, and two-factor sign-in on
- * (issue 7). Members get a plain refusal.
+ * Staff must have two-factor sign-in on (issue 7), and this very session must have completed the
+ * second step (issue 14, ADR 0011): a session signed in with the password alone (one from before
+ * the factor was turned on, or from before sessions recorded how they were signed in) is refused.
  */
-export function decideStaffAccess(user: { role: string; twoFactorEnabled: boolean }): AccessDecision {
-  if (!isStaffRole(user.role)) {
-    return { ok: false, status: 403, message: "The back-office is for staff only." };
-  }
+function decideTwoFactor({ user, session }: Requester): AccessDecision {
   if (!user.twoFactorEnabled) {
-    return {
-      ok: false,
-      status: 403,
-      message: "Turn on two-factor sign-in in Settings before using the back-office.",
-    };
+    return { ok: false, status: 403, message: accessMessages.twoFactorOff, reason: "two-factor-off" };
+  }
+  if (session.signInMethod !== "two-factor") {
+    return { ok: false, status: 403, message: accessMessages.twoFactorSession, reason: "two-factor-session" };
   }
   return { ok: true };
 }
 
-/**
- * Staff must have the permission AND two-factor sign-in on (issue 7: admins must have two-factor on).
- */
-export function decideAccess(
-  user: { role: string; twoFactorEnabled: boolean },
-  permission: Permission,
-): AccessDecision {
-  if (!hasPermission(user.role, permission)) {
-    return { ok: false, status: 403, message: "You do not have permission to do this." };
+/** The back-office shell's own check, before any page's: a staff role and a two-factor session. */
+export function decideStaffAccess(requester: Requester): AccessDecision {
+  if (!isStaffRole(requester.user.role)) {
+    return { ok: false, status: 403, message: accessMessages.staffOnly, reason: "staff-only" };
   }
-  if (!user.twoFactorEnabled) {
-    return {
-      ok: false,
-      status: 403,
-      message: "Turn on two-factor sign-in in Settings before using the back-office.",
-    };
+  return decideTwoFactor(requester);
+}
+
+/** Each back-office page and action: the permission, and a two-factor session as above. */
+export function decideAccess(requester: Requester, permission: Permission): AccessDecision {
+  if (!hasPermission(requester.user.role, permission)) {
+    return { ok: false, status: 403, message: accessMessages.permission, reason: "permission" };
   }
-  return { ok: true };
+  return decideTwoFactor(requester);
 }

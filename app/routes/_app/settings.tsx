@@ -13,8 +13,15 @@ import {
   updateProfile,
 } from "~/domain/accounts/accounts.server.ts";
 import { listMemberAccounts } from "~/domain/accounts/member-accounts.server.ts";
-import { changePasswordSchema, firstMessage, formValues, profileSchema } from "~/domain/accounts/schemas.ts";
+import {
+  changePasswordSchema,
+  disableTwoFactorSchema,
+  firstMessage,
+  formValues,
+  profileSchema,
+} from "~/domain/accounts/schemas.ts";
 import { describeUserAgent } from "~/domain/accounts/user-agent.ts";
+import { z } from "~/domain/zod.ts";
 import { Badge } from "~/ui/badge.tsx";
 import { Button } from "~/ui/button.tsx";
 import { Card, CardHeader } from "~/ui/card.tsx";
@@ -52,6 +59,8 @@ type ActionAnswer = {
   section: Section;
   error?: string;
   success?: string;
+  /** Messages shown beside their fields (the turn-off form). */
+  fields?: { password?: string | undefined; code?: string | undefined };
   enrolment?: { totpURI: string; qr: string; secret: string; backupCodes: string[] };
 };
 
@@ -115,12 +124,35 @@ export async function action(args: Route.ActionArgs) {
       );
     }
     case "two-factor-disable": {
-      const result = await disableTwoFactor(db, env, session, values.password ?? "", meta);
-      if (!result.ok) return fail("two-factor", result.message);
-      return data<ActionAnswer>(
-        { section: "two-factor", success: "Two-factor sign-in is off." },
-        { headers: cookieHeaders(result.setCookies) },
-      );
+      const parsed = disableTwoFactorSchema.safeParse(values);
+      if (!parsed.success) {
+        const { fieldErrors } = z.flattenError(parsed.error);
+        return data<ActionAnswer>(
+          {
+            section: "two-factor",
+            fields: { password: fieldErrors.password?.[0], code: fieldErrors.code?.[0] },
+          },
+          { status: 400 },
+        );
+      }
+      const result = await disableTwoFactor(db, env, session, parsed.data, meta);
+      if (!result.ok) {
+        // A wrong password or code is said beside its field; "too many attempts" above the form.
+        if (result.field) {
+          return data<ActionAnswer>(
+            { section: "two-factor", fields: { [result.field]: result.message } },
+            { status: 400 },
+          );
+        }
+        return data<ActionAnswer>(
+          { section: "two-factor", error: result.message },
+          { status: result.retryAfterSeconds ? 429 : 400 },
+        );
+      }
+      return {
+        section: "two-factor",
+        success: "Two-factor sign-in is off. We sent you an e-mail to say so.",
+      } satisfies ActionAnswer;
     }
     case "revoke-session": {
       if (values.sessionId === session.session.id)
@@ -174,6 +206,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
   const { user } = loaderData;
   const answer = actionData as ActionAnswer | undefined;
   const enrolment = answer?.section === "two-factor" ? answer.enrolment : undefined;
+  const fields = answer?.section === "two-factor" ? answer.fields : undefined;
 
   return (
     <div className="container-page max-w-3xl space-y-6 py-8">
@@ -323,17 +356,32 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         <div className="p-5">
           <Notice answer={answer} section="two-factor" />
           {user.twoFactorEnabled ? (
-            <Form method="post" className="space-y-4">
+            <Form method="post" className="space-y-4" noValidate>
               <input type="hidden" name="intent" value="two-factor-disable" />
               <p className="text-sm text-muted">
                 Sign-in asks for a code from your authenticator app. Withdrawals will need it too.
               </p>
+              <p className="text-sm text-muted">
+                To turn it off, confirm with your password and a current code from the app, or one of your
+                recovery codes.
+              </p>
+              <input type="hidden" name="username" value={user.email} autoComplete="username" />
               <Field
                 label="Password"
                 name="password"
                 type="password"
                 autoComplete="current-password"
                 required
+                error={fields?.password}
+              />
+              <Field
+                label="Code from the app or a recovery code"
+                name="code"
+                autoComplete="one-time-code"
+                spellCheck={false}
+                maxLength={64}
+                required
+                error={fields?.code}
               />
               <Button type="submit" variant="danger" busy={busy("two-factor-disable")}>
                 Turn off two-factor sign-in

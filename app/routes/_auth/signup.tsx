@@ -5,7 +5,7 @@ import { signUp } from "~/domain/accounts/accounts.server.ts";
 import { firstMessage, formValues, signUpSchema } from "~/domain/accounts/schemas.ts";
 import { Button } from "~/ui/button.tsx";
 import { Field } from "~/ui/field.tsx";
-import { accounts, cookieHeaders, redirectIfSignedIn, requestMeta } from "~/utils/auth.server.ts";
+import { accounts, redirectIfSignedIn, requestMeta } from "~/utils/auth.server.ts";
 import type { Route } from "./+types/signup";
 import { AuthPanel, FormAlert, useTimedMessage } from "./auth-ui.tsx";
 
@@ -35,7 +35,9 @@ export async function action(args: Route.ActionArgs) {
     requestMeta(args),
   );
   if (!result.ok) return data({ error: result.message }, { status: result.retryAfterSeconds ? 429 : 400 });
-  return redirect("/dashboard", { headers: cookieHeaders(result.setCookies) });
+  // The same answer for a new address and one that already has an account (ADR 0010 addendum):
+  // nobody is signed in here; the e-mail says what to do next.
+  return redirect("/signup/check-email");
 }
 
 export default function SignUp({ loaderData, actionData }: Route.ComponentProps) {

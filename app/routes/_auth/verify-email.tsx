@@ -1,9 +1,9 @@
 import { CircleCheck } from "lucide-react";
-import { Form, Link, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import { verifyEmail } from "~/domain/accounts/accounts.server.ts";
 import { formValues } from "~/domain/accounts/schemas.ts";
 import { Button } from "~/ui/button.tsx";
-import { accounts, requestMeta } from "~/utils/auth.server.ts";
+import { accounts, cookieHeaders, requestMeta } from "~/utils/auth.server.ts";
 import type { Route } from "./+types/verify-email";
 import { AuthPanel, FormAlert } from "./auth-ui.tsx";
 
@@ -18,9 +18,12 @@ export async function action(args: Route.ActionArgs) {
   const values = formValues(await args.request.formData());
   const { db, env } = accounts();
   const result = await verifyEmail(db, env, values.token ?? "", requestMeta(args));
-  return result.ok
-    ? { verified: true, error: undefined }
-    : { verified: false, error: "This link is invalid or has expired." };
+  if (!result.ok) return { verified: false, signedIn: false, error: "This link is invalid or has expired." };
+  // The link that confirms a new member's address also signs them in (sign-up does not).
+  return data(
+    { verified: true, signedIn: result.signedIn, error: undefined },
+    { headers: cookieHeaders(result.setCookies) },
+  );
 }
 
 export default function VerifyEmail({ loaderData, actionData }: Route.ComponentProps) {
@@ -31,9 +34,15 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
         <div role="status" className="flex flex-col items-center gap-3 text-center">
           <CircleCheck aria-hidden className="size-10 text-positive" />
           <p className="text-ink">Thank you. Your e-mail address is confirmed.</p>
-          <Link to="/dashboard" className="font-semibold text-brand hover:underline">
-            Go to your dashboard
-          </Link>
+          {actionData.signedIn ? (
+            <Link to="/dashboard" className="font-semibold text-brand hover:underline">
+              Go to your dashboard
+            </Link>
+          ) : (
+            <Link to="/login" className="font-semibold text-brand hover:underline">
+              Sign in
+            </Link>
+          )}
         </div>
       </AuthPanel>
     );

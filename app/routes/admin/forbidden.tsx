@@ -1,6 +1,14 @@
-import { isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { Form, isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { Button } from "~/ui/button.tsx";
 
-function Refused({ message, status }: { message: string; status: number }) {
+interface Refusal {
+  message: string;
+  status: number;
+  /** Why (payments-guard.server.ts): picks the way out that fits. */
+  reason?: string | undefined;
+}
+
+function Refused({ message, status, reason }: Refusal) {
   const twoFactor = /two-factor/i.test(message);
   if (status === 404) {
     return (
@@ -17,20 +25,31 @@ function Refused({ message, status }: { message: string; status: number }) {
     <div className="max-w-xl space-y-3">
       <h1 className="text-2xl font-semibold text-ink">Access refused</h1>
       <p className="text-ink">{message}</p>
-      <Link to={twoFactor ? "/settings" : "/dashboard"} className="font-semibold text-brand underline">
-        {twoFactor ? "Go to Settings" : "Back to your dashboard"}
-      </Link>
+      {reason === "two-factor-session" ? (
+        // This session was signed in with the password alone: sign out, then in with the code, and
+        // come back here. A link to /login would bounce (a signed-in visitor skips it).
+        <Form method="post" action="/logout">
+          <input type="hidden" name="redirectTo" value="/admin" />
+          <Button type="submit">Sign out and sign in again</Button>
+        </Form>
+      ) : (
+        <Link to={twoFactor ? "/settings" : "/dashboard"} className="font-semibold text-brand underline">
+          {twoFactor ? "Go to Settings" : "Back to your dashboard"}
+        </Link>
+      )}
     </div>
   );
 }
 
 /** 403 (permission, two-factor) and 404 (no such member …) answers, with the server's message. */
-function refusal(error: unknown): { message: string; status: number } | undefined {
+function refusal(error: unknown): Refusal | undefined {
   if (isRouteErrorResponse(error) && (error.status === 403 || error.status === 404)) {
-    const message = (error.data as { message?: string } | null)?.message;
+    const body = error.data as { message?: string; reason?: string } | null;
     return {
       status: error.status,
-      message: message ?? (error.status === 403 ? "You do not have permission to do this." : "Not found."),
+      message:
+        body?.message ?? (error.status === 403 ? "You do not have permission to do this." : "Not found."),
+      reason: body?.reason,
     };
   }
   return undefined;

@@ -1,5 +1,10 @@
 import { data } from "react-router";
-import { decideAccess, decideStaffAccess, type Permission } from "~/domain/payments/permissions.ts";
+import {
+  type AccessDecision,
+  decideAccess,
+  decideStaffAccess,
+  type Permission,
+} from "~/domain/payments/permissions.ts";
 import { type RouteArgs, requestMeta, requireSession } from "~/utils/auth.server.ts";
 
 /**
@@ -8,8 +13,8 @@ import { type RouteArgs, requestMeta, requireSession } from "~/utils/auth.server
  */
 export async function requirePaymentPermission(args: RouteArgs, permission: Permission) {
   const session = await requireSession(args);
-  const decision = decideAccess(session.user, permission);
-  if (!decision.ok) throw data({ message: decision.message }, { status: decision.status });
+  const decision = decideAccess(session, permission);
+  if (!decision.ok) throw refusal(decision);
   const meta = requestMeta(args);
   return {
     session,
@@ -23,12 +28,18 @@ export async function requirePaymentPermission(args: RouteArgs, permission: Perm
 export const requirePermission = requirePaymentPermission;
 
 /**
- * The back-office shell (admin/layout.tsx middleware): signed in, a staff role and two-factor
- * sign-in on, before any admin loader or action runs. Pages still check their own permission.
+ * The back-office shell (admin/layout.tsx middleware): signed in, a staff role, two-factor sign-in
+ * on and this session signed in with it, before any admin loader or action runs. Pages still
+ * check their own permission.
  */
 export async function requireStaff(args: RouteArgs) {
   const session = await requireSession(args);
-  const decision = decideStaffAccess(session.user);
-  if (!decision.ok) throw data({ message: decision.message }, { status: decision.status });
+  const decision = decideStaffAccess(session);
+  if (!decision.ok) throw refusal(decision);
   return session;
+}
+
+/** The refusal the back-office error boundary shows: the message, and why (it picks the way out). */
+function refusal(decision: Extract<AccessDecision, { ok: false }>) {
+  return data({ message: decision.message, reason: decision.reason }, { status: decision.status });
 }
