@@ -19,11 +19,15 @@ describe("ledger_entries.code", () => {
   });
 
   it("the database refuses a code that is not listed", async () => {
-    const error = await t.db
+    type Failure = { message?: string; cause?: { message?: string } };
+    const error: Failure | undefined = await t.db
       .execute(
         sql`insert into ledger_entries (ledger, code, idempotency_key, request_hash) values ('real', 'free text', 'k-1', 'h')`,
       )
-      .catch((e: unknown) => e as { message?: string; cause?: { message?: string } });
+      .then(
+        () => undefined,
+        (e: unknown) => e as Failure,
+      );
     expect(`${error?.message} ${error?.cause?.message}`).toMatch(/ledger_entries_code_check/);
   });
 });
