@@ -5,7 +5,6 @@ import { isEmailVerified, verifyActionCode } from "~/domain/accounts/accounts.se
 import { type AuditEvent, recordAudit } from "~/domain/accounts/audit.server.ts";
 import { systemClock } from "~/domain/accounts/clock.ts";
 import { consume, limits } from "~/domain/accounts/rate-limit.server.ts";
-import { deepFreeze } from "~/domain/freeze.ts";
 import { InsufficientFundsError } from "~/domain/ledger/errors.ts";
 import { getBalances } from "~/domain/ledger/ledger.server.ts";
 import { getQuotes } from "~/domain/market-data/cache.server.ts";
@@ -19,6 +18,7 @@ import {
   paymentMessages,
   usdtWithdrawalSchema,
 } from "~/domain/payments/schemas.ts";
+import { isCancellable, withdrawalStatusLabel } from "~/domain/withdrawals/status.ts";
 import type { WithdrawalDestination } from "~/domain/withdrawals/withdrawals.server.ts";
 import {
   AddressCoolingOffError,
@@ -49,19 +49,6 @@ export type WithdrawalActionData =
   | { ok: true; message: string; detail?: string }
   | { ok: false; errors: Record<string, string>; values?: Record<string, string> };
 
-const STATUS_TEXT: Record<
-  Withdrawal["status"],
-  { text: string; tone: "neutral" | "warning" | "positive" | "negative" }
-> = deepFreeze({
-  unconfirmed: { text: "Awaiting e-mail confirmation", tone: "warning" },
-  expired: { text: "Expired", tone: "neutral" },
-  pending: { text: "Awaiting review", tone: "warning" },
-  approved: { text: "Approved", tone: "warning" },
-  completed: { text: "Completed", tone: "positive" },
-  rejected: { text: "Rejected", tone: "negative" },
-  cancelled: { text: "Cancelled", tone: "neutral" },
-});
-
 function destinationText(w: Withdrawal) {
   return (
     w.destination.address ??
@@ -83,7 +70,7 @@ async function confirmPanel(ctx: Awaited<ReturnType<typeof paymentsContext>>, to
     asset: w.asset,
     to: destinationText(w),
     expiresAt: w.confirmExpiresAt?.toISOString() ?? null,
-    status: STATUS_TEXT[w.status],
+    status: withdrawalStatusLabel(w.status, "member"),
   } satisfies ConfirmPanelData;
 }
 
@@ -128,8 +115,8 @@ export async function withdrawalLoader(args: RouteArgs, kind: WithdrawalKind) {
         id: w.id.toString(),
         amount: formatAmount(w.amount, asset, { grouping: true }),
         to: destinationText(w),
-        status: STATUS_TEXT[w.status],
-        cancellable: w.status === "pending" || w.status === "unconfirmed",
+        status: withdrawalStatusLabel(w.status, "member"),
+        cancellable: isCancellable(w.status),
         date: w.createdAt.toISOString(),
         reference: w.sentReference,
         reason: w.rejectReason,

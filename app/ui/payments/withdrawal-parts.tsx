@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { Form, useFetcher, useNavigation } from "react-router";
-import { Badge } from "~/ui/badge.tsx";
+import { Badge, type BadgeTone } from "~/ui/badge.tsx";
 import { Button } from "~/ui/button.tsx";
 import { Card } from "~/ui/card.tsx";
 import { Dialog } from "~/ui/dialog.tsx";
@@ -10,7 +10,7 @@ export interface WithdrawalRow {
   id: string;
   amount: string;
   to: string;
-  status: { text: string; tone: "neutral" | "warning" | "positive" | "negative" };
+  status: { text: string; tone: BadgeTone };
   cancellable: boolean;
   date: string;
   reference: string | null;
@@ -144,7 +144,7 @@ export type ConfirmPanelData =
       asset: string;
       to: string;
       expiresAt: string | null;
-      status: { text: string; tone: "neutral" | "warning" | "positive" | "negative" };
+      status: { text: string; tone: BadgeTone };
     };
 
 /** The page the e-mailed link opens: what is being confirmed, with Confirm and Cancel. */
