@@ -28,6 +28,7 @@ import { holdFunds, postHold, voidHold } from "../ledger/ledger.server.ts";
 import { enqueueEmail } from "../mail/outbox.server.ts";
 import { formatAmount } from "../money/amount.ts";
 import { STATUS_WORD, WITHDRAWAL_PAGES } from "./emails.ts";
+import { withdrawalMessages } from "./messages.ts";
 import { isCancellable, type WithdrawalStatus } from "./status.ts";
 
 export type { WithdrawalStatus };
@@ -390,7 +391,7 @@ export async function confirmWithdrawal(
     if (w.status !== "unconfirmed") {
       throw new WithdrawalStateError(
         w.status === "expired"
-          ? "This confirmation link has expired. The amount is back in your balance; please make a new request."
+          ? withdrawalMessages.linkExpired
           : w.confirmedAt
             ? "This withdrawal is already confirmed."
             : `This withdrawal is already ${STATUS_WORD[w.status]}.`,

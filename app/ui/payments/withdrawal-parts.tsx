@@ -1,21 +1,11 @@
 import { useEffect, useState } from "react";
 import { Form, useFetcher, useNavigation } from "react-router";
-import { Badge, type BadgeTone } from "~/ui/badge.tsx";
+import type { ConfirmPanelData, WithdrawalRow } from "~/domain/withdrawals/views.ts";
+import { Badge } from "~/ui/badge.tsx";
 import { Button } from "~/ui/button.tsx";
 import { Card } from "~/ui/card.tsx";
 import { Dialog } from "~/ui/dialog.tsx";
 import { Field } from "~/ui/field.tsx";
-
-export interface WithdrawalRow {
-  id: string;
-  amount: string;
-  to: string;
-  status: { text: string; tone: BadgeTone };
-  cancellable: boolean;
-  date: string;
-  reference: string | null;
-  reason: string | null;
-}
 
 /**
  * The seed's success popup ('Your BTC withdrawal is being processed'), shown once per success.
@@ -133,19 +123,6 @@ export function WithdrawalConfirmationField({
     </p>
   );
 }
-
-export type ConfirmPanelData =
-  | { state: "invalid" }
-  | {
-      state: "ready" | "expired" | "done";
-      id: string;
-      token: string;
-      amount: string;
-      asset: string;
-      to: string;
-      expiresAt: string | null;
-      status: { text: string; tone: BadgeTone };
-    };
 
 /** The page the e-mailed link opens: what is being confirmed, with Confirm and Cancel. */
 export function ConfirmWithdrawalPanel({
