@@ -90,10 +90,44 @@ export function WithdrawalHistory({ rows, asset }: { rows: WithdrawalRow[]; asse
 }
 
 /**
+ * The end of every withdrawal form: how the member confirms, the form's own error, and the
+ * Withdraw button (busy while the form, not a Cancel in the history, is being sent).
+ */
+export function WithdrawalFormEnd({
+  twoFactor,
+  confirmMinutes,
+  errors,
+}: {
+  twoFactor: boolean;
+  confirmMinutes: number;
+  errors: { code?: string | undefined; form?: string | undefined };
+}) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") !== "cancel";
+  return (
+    <>
+      <WithdrawalConfirmationField
+        twoFactor={twoFactor}
+        confirmMinutes={confirmMinutes}
+        error={errors.code}
+      />
+      {errors.form ? (
+        <p role="alert" className="text-sm font-medium text-negative">
+          {errors.form}
+        </p>
+      ) : null}
+      <Button type="submit" busy={busy} busyLabel="Loading .....">
+        Withdraw
+      </Button>
+    </>
+  );
+}
+
+/**
  * How the member confirms the request: the code from their authenticator app when two-factor
  * sign-in is on (checked on the server; a wrong code holds nothing), otherwise an e-mailed link.
  */
-export function WithdrawalConfirmationField({
+function WithdrawalConfirmationField({
   twoFactor,
   confirmMinutes,
   error,
