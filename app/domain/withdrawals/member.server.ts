@@ -192,21 +192,8 @@ export async function submitWithdrawal(
 
   const audit = auditFor(db, member);
   if (member.twoFactorEnabled) {
-    const code = (form.code ?? "").trim();
-    if (!code) return { ok: false, status: 400, errors: { code: withdrawalMessages.codeRequired }, values };
-    const verified = await input.verifyCode(code);
-    if (!verified.ok) {
-      await audit("withdrawal-confirmation-failed", {
-        method: "totp",
-        reason: verified.retryAfterSeconds ? "throttled" : "wrong-code",
-      });
-      return {
-        ok: false,
-        status: verified.retryAfterSeconds ? 429 : 400,
-        errors: { code: verified.message },
-        values,
-      };
-    }
+    const refused = await checkCode(form.code, input.verifyCode, audit);
+    if (refused) return { ...refused, values };
   }
   try {
     const usdValueMinor = await usdValueAtRequest(
@@ -243,6 +230,26 @@ export async function submitWithdrawal(
     log.error("withdrawal request failed", { error });
     return { ok: false, status: 500, errors: { form: paymentMessages.failure }, values };
   }
+}
+
+/**
+ * Two-factor members confirm on the form with their code, checked last (see submitWithdrawal).
+ * A wrong or throttled code is audited; null when the code is good.
+ */
+async function checkCode(
+  text: string | undefined,
+  verifyCode: CodeVerifier,
+  audit: ReturnType<typeof auditFor>,
+): Promise<WithdrawalFailure | null> {
+  const code = (text ?? "").trim();
+  if (!code) return { ok: false, status: 400, errors: { code: withdrawalMessages.codeRequired } };
+  const verified = await verifyCode(code);
+  if (verified.ok) return null;
+  await audit("withdrawal-confirmation-failed", {
+    method: "totp",
+    reason: verified.retryAfterSeconds ? "throttled" : "wrong-code",
+  });
+  return { ok: false, status: verified.retryAfterSeconds ? 429 : 400, errors: { code: verified.message } };
 }
 
 /**
