@@ -12,12 +12,12 @@ import {
   type CodeVerifier,
   cancelMemberWithdrawal,
   confirmWithdrawalByLink,
-  memberWithdrawalsView,
   submitWithdrawal,
   type WithdrawalMember,
   type WithdrawalSettings,
 } from "./member.server.ts";
 import { emailConfirmDetail, withdrawalMessages } from "./messages.ts";
+import { memberWithdrawalsView } from "./views.server.ts";
 import { listMemberWithdrawals, type WithdrawalMethod } from "./withdrawals.server.ts";
 
 const t = setupTestDatabase();

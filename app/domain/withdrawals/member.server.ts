@@ -1,8 +1,7 @@
 // The member's side of a withdrawal, as workflows (codebase guide §13): ask for one (checks, the
-// two-factor code, the hold), confirm it from the e-mailed link, cancel it, and the data the
-// withdrawal pages show. The route parses the form and turns the result into a response. E-mails
+// two-factor code, the hold), confirm it from the e-mailed link, cancel it. The page's data is
+// read in views.server.ts. The route parses the form and turns the result into a response. E-mails
 // are queued inside the state changes themselves (withdrawals.server.ts, the outbox, ADR 0056).
-import { randomUUID } from "node:crypto";
 import type { Db } from "../../db/client.server.ts";
 import { log } from "../../log.server.ts";
 import { type AuditEvent, recordAudit } from "../accounts/audit.server.ts";
@@ -24,21 +23,13 @@ import {
 } from "../payments/schemas.ts";
 import { emailConfirmDetail, tooManyAttempts, withdrawalMessages } from "./messages.ts";
 import { usdValueForApproval } from "./value.ts";
-import {
-  type ConfirmPanelData,
-  confirmPanel,
-  WITHDRAWAL_ASSET,
-  type WithdrawalRow,
-  withdrawalRow,
-} from "./views.ts";
+import { WITHDRAWAL_ASSET } from "./views.ts";
 import {
   AddressCoolingOffError,
   cancelWithdrawal,
   checkWithdrawalAddress,
   confirmWithdrawal,
   findWithdrawalByKey,
-  findWithdrawalByToken,
-  listMemberWithdrawals,
   requestWithdrawal,
   type TwoAdminRule,
   type Withdrawal,
@@ -383,47 +374,4 @@ export async function cancelMemberWithdrawal(
     }
     throw error;
   }
-}
-
-export interface MemberWithdrawalsView {
-  asset: WithdrawalAsset;
-  /** The available balance, formatted ("0" in demo mode). */
-  available: string;
-  /** The form's idempotency key ("" in demo mode: there is no form). */
-  key: string;
-  withdrawals: WithdrawalRow[];
-  /** The panel of an e-mailed link (?confirm=token), or null without one. */
-  confirm: ConfirmPanelData | null;
-}
-
-/** A withdrawal page: the balance, the member's recent requests by this method, a link's panel. */
-export async function memberWithdrawalsView(
-  db: Db,
-  member: Pick<WithdrawalMember, "userId" | "isDemo">,
-  input: { kind: WithdrawalMethod; confirmToken: string | null; now: Date },
-): Promise<MemberWithdrawalsView> {
-  const asset = WITHDRAWAL_ASSET[input.kind];
-  // Confirmation links work in either account mode: the request is always on the real ledger.
-  const confirm = input.confirmToken
-    ? confirmPanel(
-        await findWithdrawalByToken(db, { userId: member.userId, token: input.confirmToken }),
-        input.confirmToken,
-        input.now,
-      )
-    : null;
-  if (member.isDemo) return { asset, available: "0", key: "", withdrawals: [], confirm };
-  const [balances, withdrawals] = await Promise.all([
-    getBalances(db, { ledger: "real", userId: member.userId }),
-    listMemberWithdrawals(db, member.userId, 30),
-  ]);
-  return {
-    asset,
-    available: formatAmount(balances[asset].available, asset, { grouping: true }),
-    key: randomUUID(),
-    withdrawals: withdrawals
-      .filter((w) => w.method === input.kind)
-      .slice(0, 8)
-      .map(withdrawalRow),
-    confirm,
-  };
 }

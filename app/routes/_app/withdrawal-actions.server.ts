@@ -6,12 +6,12 @@ import { isEmailVerified, verifyActionCode } from "~/domain/accounts/accounts.se
 import {
   cancelMemberWithdrawal,
   confirmWithdrawalByLink,
-  memberWithdrawalsView,
   submitWithdrawal,
   type WithdrawalFailure,
   type WithdrawalMember,
   type WithdrawalSettings,
 } from "~/domain/withdrawals/member.server.ts";
+import { memberWithdrawalsView } from "~/domain/withdrawals/views.server.ts";
 import type { WithdrawalMethod } from "~/domain/withdrawals/withdrawals.server.ts";
 import { accounts, type RouteArgs, requestMeta } from "~/utils/auth.server.ts";
 import { paymentsContext } from "./payments.server.ts";
