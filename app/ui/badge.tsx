@@ -1,9 +1,10 @@
 import type { ReactNode } from "react";
 import { cn } from "./cn.ts";
 
-type Tone = "neutral" | "brand" | "positive" | "negative" | "warning";
+/** The colours a badge comes in; status tables in the domain name one per state. */
+export type BadgeTone = "neutral" | "brand" | "positive" | "negative" | "warning";
 
-const tones: Record<Tone, string> = {
+const tones: Record<BadgeTone, string> = {
   neutral: "bg-subtle text-muted",
   brand: "bg-brand-soft text-brand-strong",
   positive: "bg-positive-soft text-positive",
@@ -16,7 +17,7 @@ export function Badge({
   children,
   className,
 }: {
-  tone?: Tone;
+  tone?: BadgeTone;
   children: ReactNode;
   className?: string;
 }) {

@@ -1,7 +1,7 @@
 // The withdrawal e-mails' words (pure): the data is captured in the transaction that changes the
 // withdrawal (the outbox, ADR 0056); the words are rendered when the message is delivered.
 import type { MailContext } from "../mail/context.ts";
-import type { WithdrawalStatus } from "./withdrawals.server.ts";
+import type { WithdrawalStatus } from "./status.ts";
 
 export type WithdrawalEmail =
   | {

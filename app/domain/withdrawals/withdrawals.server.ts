@@ -28,15 +28,10 @@ import { holdFunds, postHold, voidHold } from "../ledger/ledger.server.ts";
 import { enqueueEmail } from "../mail/outbox.server.ts";
 import { formatAmount } from "../money/amount.ts";
 import { STATUS_WORD, WITHDRAWAL_PAGES } from "./emails.ts";
+import { withdrawalMessages } from "./messages.ts";
+import { isCancellable, type WithdrawalStatus } from "./status.ts";
 
-export type WithdrawalStatus =
-  | "unconfirmed"
-  | "pending"
-  | "approved"
-  | "completed"
-  | "rejected"
-  | "cancelled"
-  | "expired";
+export type { WithdrawalStatus };
 export type ConfirmationMethod = "totp" | "email";
 export type WithdrawalMethod = "btc" | "usdt" | "bank";
 export type WithdrawalAsset = "BTC" | "USDT" | "USD";
@@ -326,7 +321,7 @@ export async function cancelWithdrawal(
   return db.transaction(async (txHandle) => {
     const tx = txHandle as unknown as Db;
     const w = await lockWithdrawal(tx, input.withdrawalId, input.userId);
-    if (w.status !== "pending" && w.status !== "unconfirmed") {
+    if (!isCancellable(w.status)) {
       throw new WithdrawalStateError(
         `This withdrawal is already ${STATUS_WORD[w.status]} and can no longer be cancelled.`,
       );
@@ -396,7 +391,7 @@ export async function confirmWithdrawal(
     if (w.status !== "unconfirmed") {
       throw new WithdrawalStateError(
         w.status === "expired"
-          ? "This confirmation link has expired. The amount is back in your balance; please make a new request."
+          ? withdrawalMessages.linkExpired
           : w.confirmedAt
             ? "This withdrawal is already confirmed."
             : `This withdrawal is already ${STATUS_WORD[w.status]}.`,

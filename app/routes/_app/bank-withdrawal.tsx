@@ -1,16 +1,15 @@
 import { useState } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link } from "react-router";
 import { safeParseAmount } from "~/domain/money/amount.ts";
 import { describeLimits, withdrawalMethod } from "~/domain/payments/methods.ts";
 import { formatNgn, ngnEstimateMinor } from "~/domain/payments/schemas.ts";
-import { Button } from "~/ui/button.tsx";
 import { Card } from "~/ui/card.tsx";
 import { Field } from "~/ui/field.tsx";
 import { DemoNotice } from "~/ui/payments/method-card.tsx";
 import {
   ConfirmWithdrawalPanel,
   SuccessDialog,
-  WithdrawalConfirmationField,
+  WithdrawalFormEnd,
   WithdrawalHistory,
 } from "~/ui/payments/withdrawal-parts.tsx";
 import { Select } from "~/ui/select.tsx";
@@ -31,8 +30,6 @@ export function action(args: Route.ActionArgs) {
 
 export default function BankWithdrawalPage({ loaderData, actionData }: Route.ComponentProps) {
   const method = withdrawalMethod("bank");
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") !== "cancel";
   const errors = actionData && !actionData.ok ? actionData.errors : {};
   const values = actionData && !actionData.ok ? (actionData.values ?? {}) : {};
   const [amount, setAmount] = useState(values.amount ?? "");
@@ -117,19 +114,11 @@ export default function BankWithdrawalPage({ loaderData, actionData }: Route.Com
                 defaultValue={values.swiftBic}
                 error={errors.swiftBic}
               />
-              <WithdrawalConfirmationField
+              <WithdrawalFormEnd
                 twoFactor={loaderData.twoFactor}
                 confirmMinutes={loaderData.confirmMinutes}
-                error={errors.code}
+                errors={errors}
               />
-              {errors.form ? (
-                <p role="alert" className="text-sm font-medium text-negative">
-                  {errors.form}
-                </p>
-              ) : null}
-              <Button type="submit" busy={busy} busyLabel="Loading .....">
-                Withdraw
-              </Button>
             </Form>
           </Card>
           <WithdrawalHistory rows={loaderData.withdrawals} asset="USD" />

@@ -1,6 +1,5 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link } from "react-router";
 import { describeLimits, withdrawalMethod } from "~/domain/payments/methods.ts";
-import { Button } from "~/ui/button.tsx";
 import { Card } from "~/ui/card.tsx";
 import { Field } from "~/ui/field.tsx";
 import { CoinMark } from "~/ui/market/coin-mark.tsx";
@@ -8,7 +7,7 @@ import { DemoNotice } from "~/ui/payments/method-card.tsx";
 import {
   ConfirmWithdrawalPanel,
   SuccessDialog,
-  WithdrawalConfirmationField,
+  WithdrawalFormEnd,
   WithdrawalHistory,
 } from "~/ui/payments/withdrawal-parts.tsx";
 import type { Route } from "./+types/crypto-withdrawal";
@@ -34,8 +33,6 @@ export default function CryptoWithdrawalPage({ loaderData, actionData }: Route.C
   const kind = loaderData.kind as "btc" | "usdt";
   const asset = loaderData.asset;
   const method = withdrawalMethod(kind);
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") !== "cancel";
   const errors = actionData && !actionData.ok ? actionData.errors : {};
   const values = actionData && !actionData.ok ? (actionData.values ?? {}) : {};
   return (
@@ -83,19 +80,11 @@ export default function CryptoWithdrawalPage({ loaderData, actionData }: Route.C
                 hint={kind === "usdt" ? "A TRON address starting with T." : "Your own Bitcoin address."}
                 error={errors.address}
               />
-              <WithdrawalConfirmationField
+              <WithdrawalFormEnd
                 twoFactor={loaderData.twoFactor}
                 confirmMinutes={loaderData.confirmMinutes}
-                error={errors.code}
+                errors={errors}
               />
-              {errors.form ? (
-                <p role="alert" className="text-sm font-medium text-negative">
-                  {errors.form}
-                </p>
-              ) : null}
-              <Button type="submit" busy={busy} busyLabel="Loading .....">
-                Withdraw
-              </Button>
             </Form>
           </Card>
           <WithdrawalHistory rows={loaderData.withdrawals} asset={asset} />

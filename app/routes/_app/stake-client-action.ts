@@ -1,6 +1,6 @@
 import { isRouteErrorResponse } from "react-router";
+import type { StakeActionData } from "~/domain/staking/action-data.ts";
 import { stakeMessages } from "~/domain/staking/schemas.ts";
-import type { StakeActionData } from "./stake-actions.server.ts";
 
 /**
  * /stake's and /fixed-etf's clientAction: a stake or early exit whose request never gets an answer

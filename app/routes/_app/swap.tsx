@@ -3,15 +3,13 @@ import { useEffect, useState } from "react";
 import { data, useFetcher } from "react-router";
 import { getConfig } from "~/config.server.ts";
 import { getDb } from "~/db/db.server.ts";
-import { getBalances } from "~/domain/ledger/ledger.server.ts";
-import { getQuotes } from "~/domain/market-data/cache.server.ts";
 import { formatAmount, safeParseAmount } from "~/domain/money/amount.ts";
+import { confirmSwap, requestSwapQuote, swapBoardView } from "~/domain/swap/member.server.ts";
 import {
   chooseFrom,
   chooseTo,
   exchangeSides,
   formatSwapAmount,
-  isSwapCurrency,
   quoteMath,
   SWAP_CURRENCIES,
   type SwapCurrency,
@@ -21,8 +19,7 @@ import {
   toOptions,
   validateSwapAmount,
 } from "~/domain/swap/rules.ts";
-import { createSwapQuote, executeSwapQuote, getSwapSpreadBps } from "~/domain/swap/swap.server.ts";
-import { log } from "~/log.server.ts";
+import type { QuoteView } from "~/domain/swap/views.ts";
 import { Badge } from "~/ui/badge.tsx";
 import { Button } from "~/ui/button.tsx";
 import { Card } from "~/ui/card.tsx";
@@ -38,43 +35,18 @@ export function meta() {
 
 export async function loader(args: Route.LoaderArgs) {
   const session = await requireSession(args);
-  const db = getDb();
   const config = getConfig();
-  const now = new Date();
-  const [balances, quotes, spreadBps] = await Promise.all([
-    getBalances(db, { ledger: session.session.accountMode, userId: session.user.id }),
-    getQuotes(db, { now, staleSeconds: config.market.staleSeconds }),
-    getSwapSpreadBps(db),
-  ]);
-  const prices: Record<string, string> = { USD: "1" };
-  for (const q of quotes.quotes) prices[q.symbol.toUpperCase()] = q.priceUsd;
+  const board = await swapBoardView(
+    getDb(),
+    { userId: session.user.id, ledger: session.session.accountMode },
+    { now: new Date(), staleSeconds: config.market.staleSeconds },
+  );
   return {
-    available: Object.fromEntries(
-      SWAP_CURRENCIES.map((c) => [c, balances[c].available.toString()]),
-    ) as Record<SwapCurrency, string>,
-    prices,
-    freshness: { asOf: quotes.asOf, stale: quotes.stale, sample: quotes.sample },
-    spreadBps,
+    ...board,
     feeBps: config.swap.feeBps,
     quoteSeconds: config.swap.quoteSeconds,
     mode: session.session.accountMode,
   };
-}
-
-export interface QuoteView {
-  id: string;
-  from: SwapCurrency;
-  to: SwapCurrency;
-  fromAmountMinor: string;
-  toAmountMinor: string;
-  feeMinor: string;
-  rate: string;
-  spreadBps: number;
-  expiresAt: string;
-  pricesAsOf: string;
-  /** The server's clock when it answered: the countdown runs on the quote's life, not on the
-   *  browser's idea of the time, so a phone a minute fast can still confirm. */
-  serverNow: string;
 }
 
 type ActionData =
@@ -83,75 +55,31 @@ type ActionData =
 
 export async function action(args: Route.ActionArgs) {
   const session = await requireVerifiedSession(args);
-  const ledger = session.session.accountMode;
+  const member = { userId: session.user.id, ledger: session.session.accountMode };
   const form = await args.request.formData();
-  const intent = String(form.get("intent"));
-  const db = getDb();
   const config = getConfig();
   const now = new Date();
-  try {
-    if (intent === "confirm") {
-      const quoteId = String(form.get("quoteId") ?? "");
-      const result = await executeSwapQuote(db, { ledger, userId: session.user.id, quoteId, now });
-      return data<ActionData>(
-        {
-          intent: "confirm",
-          ok: result.ok,
-          message: result.message,
-          expired: !result.ok && result.reason === "expired",
-        },
-        result.ok ? 200 : 409,
-      );
-    }
-    const from = String(form.get("from"));
-    const to = String(form.get("to"));
-    if (!isSwapCurrency(from) || !isSwapCurrency(to) || from === to) {
-      return data<ActionData>({ intent: "quote", error: swapMessages.sameCurrency }, 400);
-    }
-    const balances = await getBalances(db, { ledger, userId: session.user.id });
-    const amount = validateSwapAmount(
-      { from, availableMinor: balances[from].available },
-      form.get("amount") ?? "",
-    );
-    if (!amount.ok) return data<ActionData>({ intent: "quote", error: amount.message }, 400);
-    const result = await createSwapQuote(db, {
-      ledger,
-      userId: session.user.id,
-      from,
-      to,
-      fromAmountMinor: amount.amountMinor,
+  if (String(form.get("intent")) === "confirm") {
+    const result = await confirmSwap(getDb(), member, { quoteId: String(form.get("quoteId") ?? ""), now });
+    if (result.ok)
+      return data<ActionData>({ intent: "confirm", ok: true, message: result.message, expired: false });
+    const { status, ...refusal } = result;
+    return data<ActionData>({ intent: "confirm", ...refusal }, status);
+  }
+  const result = await requestSwapQuote(
+    getDb(),
+    member,
+    { from: String(form.get("from")), to: String(form.get("to")), amount: form.get("amount") ?? "" },
+    {
       now,
-      validSeconds: config.swap.quoteSeconds,
+      quoteSeconds: config.swap.quoteSeconds,
       feeBps: config.swap.feeBps,
       staleSeconds: config.market.staleSeconds,
-    });
-    if (!result.ok) return data<ActionData>({ intent: "quote", error: result.message }, 409);
-    const q = result.quote;
-    return data<ActionData>({
-      intent: "quote",
-      quote: {
-        id: q.id,
-        from: q.from,
-        to: q.to,
-        fromAmountMinor: q.fromAmountMinor.toString(),
-        toAmountMinor: q.toAmountMinor.toString(),
-        feeMinor: q.feeMinor.toString(),
-        rate: q.rate,
-        spreadBps: q.spreadBps,
-        expiresAt: q.expiresAt.toISOString(),
-        pricesAsOf: q.pricesAsOf.toISOString(),
-        serverNow: now.toISOString(),
-      },
-    });
-  } catch (error) {
-    log.error("swap failed", { error });
-    return data<ActionData>(
-      intent === "confirm"
-        ? { intent: "confirm", ok: false, message: swapMessages.unexpected }
-        : { intent: "quote", error: swapMessages.unexpected },
-      500,
-    );
-  }
+    },
+  );
+  return result.ok
+    ? data<ActionData>({ intent: "quote", quote: result.quote })
+    : data<ActionData>({ intent: "quote", error: result.message }, result.status);
 }
 
 /** Seconds left until `deadline` (a time on this browser's clock), ticking four times a second. */

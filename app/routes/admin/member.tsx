@@ -1,7 +1,6 @@
 import { ArrowLeft } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { getDb } from "~/db/db.server.ts";
-import { deepFreeze } from "~/domain/freeze.ts";
 import { LEDGER_LABELS, OPERATION_STATUS_LABELS, OPERATION_TYPE_LABELS } from "~/domain/ledger/types.ts";
 import {
   disableMember,
@@ -12,6 +11,7 @@ import {
 import { formatAmount } from "~/domain/money/amount.ts";
 import { ASSETS } from "~/domain/money/assets.ts";
 import { hasPermission } from "~/domain/payments/permissions.ts";
+import { withdrawalStatusLabel } from "~/domain/withdrawals/status.ts";
 import { Badge } from "~/ui/badge.tsx";
 import { Button } from "~/ui/button.tsx";
 import { Card, CardHeader } from "~/ui/card.tsx";
@@ -29,19 +29,6 @@ export const meta = ({ loaderData }: Route.MetaArgs) => [
 ];
 
 const utc = (iso: string) => `${new Date(iso).toLocaleString("en-GB", { timeZone: "UTC" })} UTC`;
-
-const WITHDRAWAL_STATUS: Record<
-  string,
-  { text: string; tone: "neutral" | "warning" | "positive" | "negative" }
-> = deepFreeze({
-  unconfirmed: { text: "Awaiting member's confirmation", tone: "warning" },
-  pending: { text: "Awaiting review", tone: "warning" },
-  approved: { text: "Approved", tone: "warning" },
-  completed: { text: "Completed", tone: "positive" },
-  rejected: { text: "Rejected", tone: "negative" },
-  cancelled: { text: "Cancelled", tone: "neutral" },
-  expired: { text: "Expired", tone: "neutral" },
-});
 
 export async function loader(args: Route.LoaderArgs) {
   const { session } = await requirePermission(args, "read:member:any");
@@ -93,7 +80,7 @@ export async function loader(args: Route.LoaderArgs) {
       id: w.id.toString(),
       amount: `${formatAmount(w.amount, w.asset, { grouping: true })} ${w.asset}`,
       method: w.method === "bank" ? "Online bank" : w.method.toUpperCase(),
-      status: WITHDRAWAL_STATUS[w.status] ?? { text: w.status, tone: "neutral" as const },
+      status: withdrawalStatusLabel(w.status, "staff"),
       date: w.createdAt.toISOString(),
     })),
   };

@@ -4,8 +4,9 @@ import { getDb } from "~/db/db.server.ts";
 import { formatAmount } from "~/domain/money/amount.ts";
 import { hasPermission } from "~/domain/payments/permissions.ts";
 import { reviewWithdrawal } from "~/domain/withdrawals/review.server.ts";
+import { type WithdrawalStatus, withdrawalStatusLabel } from "~/domain/withdrawals/status.ts";
 import { listWithdrawalQueue, type Withdrawal } from "~/domain/withdrawals/withdrawals.server.ts";
-import { Badge } from "~/ui/badge.tsx";
+import { Badge, type BadgeTone } from "~/ui/badge.tsx";
 import { Button } from "~/ui/button.tsx";
 import { Card } from "~/ui/card.tsx";
 import { Field } from "~/ui/field.tsx";
@@ -16,6 +17,15 @@ import { requirePaymentPermission } from "./payments-guard.server.ts";
 export const ErrorBoundary = AdminErrorBoundary;
 
 export const meta = () => [{ title: "Withdrawals · Admin" }, { name: "robots", content: "noindex" }];
+
+/**
+ * The queue holds only pending and approved requests; approved ones (next: send the funds) stand
+ * out in the brand colour instead of the status table's warning tone.
+ */
+function queueBadge(status: WithdrawalStatus): { text: string; tone: BadgeTone } {
+  const label = withdrawalStatusLabel(status, "staff");
+  return { text: label.text, tone: status === "approved" ? "brand" : label.tone };
+}
 
 function destinationText(w: Withdrawal) {
   const d = w.destination;
@@ -48,6 +58,7 @@ export async function loader(args: Route.LoaderArgs) {
       amount: formatAmount(w.amount, w.asset, { grouping: true }),
       destination: destinationText(w),
       status: w.status,
+      badge: queueBadge(w.status),
       approvalsRequired: w.approvalsRequired,
       firstApprovedBy: w.firstApprovedBy,
       createdAt: w.createdAt.toISOString(),
@@ -120,9 +131,7 @@ export default function AdminWithdrawals({ loaderData, actionData }: Route.Compo
                   <span className="font-semibold text-ink">
                     {w.amount} {w.asset}
                   </span>
-                  <Badge tone={w.status === "approved" ? "brand" : "warning"}>
-                    {w.status === "approved" ? "Approved" : "Awaiting review"}
-                  </Badge>
+                  <Badge tone={w.badge.tone}>{w.badge.text}</Badge>
                   {w.approvalsRequired === 2 ? (
                     <Badge>{w.firstApprovedBy ? "1 of 2 approvals" : "Needs 2 admins"}</Badge>
                   ) : null}

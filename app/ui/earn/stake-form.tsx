@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from "react";
 import { useFetcher } from "react-router";
 import { formatAmount, formatWithSymbol, safeParseAmount } from "~/domain/money/amount.ts";
 import { ASSET_INFO } from "~/domain/money/assets.ts";
+import type { StakeActionData, StakeReceipt } from "~/domain/staking/action-data.ts";
 import {
   DURATION_LABELS,
   formatAprPercent,
@@ -13,12 +14,11 @@ import {
 } from "~/domain/staking/rules.ts";
 import { type StakeFieldErrors, stakeMessages, validateStakeForm } from "~/domain/staking/schemas.ts";
 import type { CoinView } from "~/domain/staking/views.server.ts";
-import type { StakeActionData } from "~/routes/_app/stake-actions.server.ts";
 import { Button } from "../button.tsx";
 import { Dialog } from "../dialog.tsx";
 import { Field } from "../field.tsx";
 import { Select } from "../select.tsx";
-import { type StakeReceipt, StakeSuccessCard } from "./stake-success-card.tsx";
+import { StakeSuccessCard } from "./stake-success-card.tsx";
 
 function newKey() {
   return typeof crypto !== "undefined" && "randomUUID" in crypto

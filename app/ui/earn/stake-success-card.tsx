@@ -2,7 +2,7 @@ import { Download, X } from "lucide-react";
 import QRCode from "qrcode";
 import { useEffect, useState } from "react";
 import { formatAmount } from "~/domain/money/amount.ts";
-import type { CryptoAsset } from "~/domain/money/assets.ts";
+import type { StakeReceipt } from "~/domain/staking/action-data.ts";
 import {
   DURATION_LABELS,
   formatAprPercent,
@@ -10,16 +10,6 @@ import {
   type StakeDurationDays,
 } from "~/domain/staking/rules.ts";
 import { Button } from "../button.tsx";
-
-export interface StakeReceipt {
-  positionId: string;
-  asset: CryptoAsset;
-  amountMinor: string;
-  rewardMinor: string;
-  aprBps: number;
-  durationDays: number;
-  maturesAt: string;
-}
 
 const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: "UTC" });
 export const formatDate = (iso: string) => dateFormat.format(new Date(iso));

@@ -1,21 +1,11 @@
 import { useEffect, useState } from "react";
 import { Form, useFetcher, useNavigation } from "react-router";
+import type { ConfirmPanelData, WithdrawalRow } from "~/domain/withdrawals/views.ts";
 import { Badge } from "~/ui/badge.tsx";
 import { Button } from "~/ui/button.tsx";
 import { Card } from "~/ui/card.tsx";
 import { Dialog } from "~/ui/dialog.tsx";
 import { Field } from "~/ui/field.tsx";
-
-export interface WithdrawalRow {
-  id: string;
-  amount: string;
-  to: string;
-  status: { text: string; tone: "neutral" | "warning" | "positive" | "negative" };
-  cancellable: boolean;
-  date: string;
-  reference: string | null;
-  reason: string | null;
-}
 
 /**
  * The seed's success popup ('Your BTC withdrawal is being processed'), shown once per success.
@@ -100,10 +90,44 @@ export function WithdrawalHistory({ rows, asset }: { rows: WithdrawalRow[]; asse
 }
 
 /**
+ * The end of every withdrawal form: how the member confirms, the form's own error, and the
+ * Withdraw button (busy while the form, not a Cancel in the history, is being sent).
+ */
+export function WithdrawalFormEnd({
+  twoFactor,
+  confirmMinutes,
+  errors,
+}: {
+  twoFactor: boolean;
+  confirmMinutes: number;
+  errors: { code?: string | undefined; form?: string | undefined };
+}) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") !== "cancel";
+  return (
+    <>
+      <WithdrawalConfirmationField
+        twoFactor={twoFactor}
+        confirmMinutes={confirmMinutes}
+        error={errors.code}
+      />
+      {errors.form ? (
+        <p role="alert" className="text-sm font-medium text-negative">
+          {errors.form}
+        </p>
+      ) : null}
+      <Button type="submit" busy={busy} busyLabel="Loading .....">
+        Withdraw
+      </Button>
+    </>
+  );
+}
+
+/**
  * How the member confirms the request: the code from their authenticator app when two-factor
  * sign-in is on (checked on the server; a wrong code holds nothing), otherwise an e-mailed link.
  */
-export function WithdrawalConfirmationField({
+function WithdrawalConfirmationField({
   twoFactor,
   confirmMinutes,
   error,
@@ -133,19 +157,6 @@ export function WithdrawalConfirmationField({
     </p>
   );
 }
-
-export type ConfirmPanelData =
-  | { state: "invalid" }
-  | {
-      state: "ready" | "expired" | "done";
-      id: string;
-      token: string;
-      amount: string;
-      asset: string;
-      to: string;
-      expiresAt: string | null;
-      status: { text: string; tone: "neutral" | "warning" | "positive" | "negative" };
-    };
 
 /** The page the e-mailed link opens: what is being confirmed, with Confirm and Cancel. */
 export function ConfirmWithdrawalPanel({

@@ -1,0 +1,63 @@
+// The data a member's withdrawal page shows (the balance, the form's key, recent requests, the
+// panel of an e-mailed link), read from the database and built by the pure views.ts.
+import { randomUUID } from "node:crypto";
+import type { Db } from "../../db/client.server.ts";
+import { getBalances } from "../ledger/ledger.server.ts";
+import { formatAmount } from "../money/amount.ts";
+import type { WithdrawalMember } from "./member.server.ts";
+import {
+  type ConfirmPanelData,
+  confirmPanel,
+  WITHDRAWAL_ASSET,
+  type WithdrawalRow,
+  withdrawalRow,
+} from "./views.ts";
+import {
+  findWithdrawalByToken,
+  listMemberWithdrawals,
+  type WithdrawalAsset,
+  type WithdrawalMethod,
+} from "./withdrawals.server.ts";
+
+export interface MemberWithdrawalsView {
+  asset: WithdrawalAsset;
+  /** The available balance, formatted ("0" in demo mode). */
+  available: string;
+  /** The form's idempotency key ("" in demo mode: there is no form). */
+  key: string;
+  withdrawals: WithdrawalRow[];
+  /** The panel of an e-mailed link (?confirm=token), or null without one. */
+  confirm: ConfirmPanelData | null;
+}
+
+/** A withdrawal page: the balance, the member's recent requests by this method, a link's panel. */
+export async function memberWithdrawalsView(
+  db: Db,
+  member: Pick<WithdrawalMember, "userId" | "isDemo">,
+  input: { kind: WithdrawalMethod; confirmToken: string | null; now: Date },
+): Promise<MemberWithdrawalsView> {
+  const asset = WITHDRAWAL_ASSET[input.kind];
+  // Confirmation links work in either account mode: the request is always on the real ledger.
+  const confirm = input.confirmToken
+    ? confirmPanel(
+        await findWithdrawalByToken(db, { userId: member.userId, token: input.confirmToken }),
+        input.confirmToken,
+        input.now,
+      )
+    : null;
+  if (member.isDemo) return { asset, available: "0", key: "", withdrawals: [], confirm };
+  const [balances, withdrawals] = await Promise.all([
+    getBalances(db, { ledger: "real", userId: member.userId }),
+    listMemberWithdrawals(db, member.userId, 30),
+  ]);
+  return {
+    asset,
+    available: formatAmount(balances[asset].available, asset, { grouping: true }),
+    key: randomUUID(),
+    withdrawals: withdrawals
+      .filter((w) => w.method === input.kind)
+      .slice(0, 8)
+      .map(withdrawalRow),
+    confirm,
+  };
+}
