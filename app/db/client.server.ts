@@ -142,6 +142,15 @@ export function findProjectRoot(from = path.dirname(new URL(import.meta.url).pat
 }
 
 /**
+ * Runs `fn` in one transaction, handing it the transaction as a `Db`, so domain functions take
+ * either the database or a caller's transaction. Inside, use only `tx`: on PGlite the outer handle
+ * would wait for this very transaction to end.
+ */
+export function withTx<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction((tx) => fn(tx as unknown as Db));
+}
+
+/**
  * Raw SQL for the rare query Drizzle cannot express. Both drivers answer `{ rows }`, but bigint
  * columns come back as strings on pg and numbers on PGlite: convert at the call site.
  */

@@ -6,7 +6,7 @@
 // own account. manual_entries' CHECKs refuse the same, whatever the code does.
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.server.ts";
-import { queryRows } from "../../db/client.server.ts";
+import { queryRows, withTx } from "../../db/client.server.ts";
 import type { AdminAuditEvent } from "../accounts/audit.server.ts";
 import {
   findBankReferenceOwner,
@@ -231,8 +231,7 @@ async function recordProposal(
   insert: ReturnType<typeof sql>,
 ): Promise<EntryResult | undefined> {
   try {
-    const entry = await db.transaction(async (txHandle) => {
-      const tx = txHandle as unknown as Db;
+    const entry = await withTx(db, async (tx) => {
       const [row] = await queryRows<{ id: string }>(tx, insert);
       const entry = (await getEntry(tx, BigInt(row?.id as string))) as ManualEntry;
       await recordAdminAudit(tx, {
@@ -289,11 +288,9 @@ function auditDetail(entry: ManualEntry, extra: Record<string, unknown> = {}) {
  * member themselves for a credit to their own account.
  */
 export async function approveManualEntry(db: Db, actor: StaffActor, id: bigint): Promise<EntryResult> {
-  const outcome = await db.transaction(
-    async (
-      txHandle,
-    ): Promise<EntryResult | { refused: Refusal; reason: RefusalReason; entry: ManualEntry }> => {
-      const tx = txHandle as unknown as Db;
+  const outcome = await withTx(
+    db,
+    async (tx): Promise<EntryResult | { refused: Refusal; reason: RefusalReason; entry: ManualEntry }> => {
       const entry = await getEntry(tx, id, true);
       if (!entry) return { ok: false, status: 404, message: manualEntryMessages.noSuchEntry };
       if (entry.status !== "proposed")
@@ -379,9 +376,9 @@ export async function declineManualEntry(
   const reason = reasonInput.trim();
   if (!reason)
     return { ok: false, status: 409, field: "reason", message: manualEntryMessages.reasonRequired };
-  const outcome = await db.transaction(
-    async (txHandle): Promise<EntryResult | { refused: Refusal; entry: ManualEntry }> => {
-      const tx = txHandle as unknown as Db;
+  const outcome = await withTx(
+    db,
+    async (tx): Promise<EntryResult | { refused: Refusal; entry: ManualEntry }> => {
       const entry = await getEntry(tx, id, true);
       if (!entry) return { ok: false, status: 404, message: manualEntryMessages.noSuchEntry };
       if (entry.status !== "proposed")
@@ -447,8 +444,7 @@ export async function importStatementLines(
   actor: StaffActor,
   lines: readonly StatementLine[],
 ): Promise<{ imported: number; alreadyImported: number }> {
-  return db.transaction(async (txHandle) => {
-    const tx = txHandle as unknown as Db;
+  return withTx(db, async (tx) => {
     let imported = 0;
     for (const line of lines) {
       const rows = await queryRows<{ id: string }>(

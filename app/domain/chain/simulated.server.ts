@@ -5,7 +5,7 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.server.ts";
-import { queryRows } from "../../db/client.server.ts";
+import { queryRows, withTx } from "../../db/client.server.ts";
 import type { ChainId, ChainWatcher, ObservedOutput, WatchedAsset } from "./watcher.ts";
 
 const ASSET_OF: Record<ChainId, WatchedAsset> = { bitcoin: "BTC", tron: "USDT" };
@@ -40,8 +40,7 @@ export async function simulateSend(
 /** Mines `count` blocks; every pending simulated payment goes into the first of them. */
 export async function mineBlocks(db: Db, chain: ChainId, count = 1): Promise<number> {
   if (!Number.isInteger(count) || count < 1) throw new RangeError("Mine at least one block.");
-  return db.transaction(async (txHandle) => {
-    const tx = txHandle as unknown as Db;
+  return withTx(db, async (tx) => {
     const tip = await simulatedTip(tx, chain);
     await tx.execute(
       sql`update simulated_chain_outputs set block_height = ${tip + 1} where chain = ${chain} and block_height is null`,

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { contactRequests } from "../../../db/schema/index.ts";
 import type { Db } from "../../db/client.server.ts";
+import { withTx } from "../../db/client.server.ts";
 import type { Clock } from "../accounts/clock.ts";
 import { consume, type Window } from "../accounts/rate-limit.server.ts";
 import { enqueueEmail } from "../mail/outbox.server.ts";
@@ -35,8 +36,7 @@ export async function submitContactRequest(
 
   const id = randomUUID();
   // The request and its e-mail to support commit together (the outbox, ADR 0056).
-  await db.transaction(async (txHandle) => {
-    const tx = txHandle as unknown as Db;
+  await withTx(db, async (tx) => {
     await tx
       .insert(contactRequests)
       .values({ id, ...input, ip: context.ip ?? null, createdAt: context.clock.now() });

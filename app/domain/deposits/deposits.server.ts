@@ -13,7 +13,7 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.server.ts";
-import { queryRows } from "../../db/client.server.ts";
+import { queryRows, withTx } from "../../db/client.server.ts";
 import { OwnMoneyError } from "../approvals/four-eyes.ts";
 import type { ChainKeys } from "../chain/keys.server.ts";
 import type { ChainWatcher, ObservedOutput, WatchedAsset } from "../chain/watcher.ts";
@@ -154,8 +154,7 @@ export async function announceDeposit(
   },
 ): Promise<Deposit> {
   if (input.amount <= 0n) throw new RangeError("A deposit needs a positive amount.");
-  const depositId = await db.transaction(async (txHandle) => {
-    const tx = txHandle as unknown as Db;
+  const depositId = await withTx(db, async (tx) => {
     const [row] = await queryRows<{ id: string }>(
       tx,
       sql`insert into deposits (user_id, method, asset, expected_amount, status, bank_reference, idempotency_key,
@@ -300,8 +299,7 @@ export async function recordChainOutput(
   requiredConfirmations: number,
 ): Promise<ObservationResult | null> {
   const confirmations = confirmationsOf(output.blockHeight, tipHeight);
-  return db.transaction(async (txHandle) => {
-    const tx = txHandle as unknown as Db;
+  return withTx(db, async (tx) => {
     const [address] = await queryRows<{ id: string; user_id: string }>(
       tx,
       sql`select id::text as id, user_id from deposit_addresses where address = ${output.address} and asset = ${output.asset}`,
@@ -477,8 +475,7 @@ export async function expireAnnouncedDeposits(
   );
   const expired: bigint[] = [];
   for (const { id } of due) {
-    const done = await db.transaction(async (txHandle) => {
-      const tx = txHandle as unknown as Db;
+    const done = await withTx(db, async (tx) => {
       const [row] = await queryRows<{ id: string; operation_id: string | null }>(
         tx,
         sql`select id::text as id, operation_id::text as operation_id from deposits
@@ -606,8 +603,7 @@ export async function decideChainDeposit(
   input: { depositId: bigint; adminId: string; decision: "credit" | "reject"; note: string },
 ): Promise<{ deposit: Deposit; credited?: CreditNotice; rejected?: RejectNotice }> {
   if (!input.note.trim()) throw new DepositStateError("A note is required.");
-  const notice = await db.transaction(async (txHandle) => {
-    const tx = txHandle as unknown as Db;
+  const notice = await withTx(db, async (tx) => {
     const [row] = await queryRows<Record<string, unknown>>(
       tx,
       sql`select d.id::text as id, d.user_id, d.asset, d.amount::text as amount, d.status, d.operation_id::text as operation_id,

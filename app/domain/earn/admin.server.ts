@@ -6,6 +6,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { auditLog } from "../../../db/schema/index.ts";
 import type { Db } from "../../db/client.server.ts";
+import { withTx } from "../../db/client.server.ts";
 import type { AdminAuditEvent } from "../accounts/audit.server.ts";
 import type { StaffActor } from "../approvals/four-eyes.ts";
 import {
@@ -117,8 +118,7 @@ export async function editStakingProduct(
   productId: bigint,
   terms: ProductTerms,
 ): Promise<{ ok: true; product: StakingProductRow } | { ok: false; message: string }> {
-  return db.transaction(async (txHandle) => {
-    const tx = txHandle as unknown as Db;
+  return withTx(db, async (tx) => {
     const before = await getStakingProduct(tx, productId, { forUpdate: true });
     if (!before) return { ok: false as const, message: "This staking product does not exist." };
     await updateStakingProduct(tx, productId, terms);
@@ -136,8 +136,7 @@ export async function editStakingProduct(
 }
 
 export async function setSwapSpreadByAdmin(db: Db, actor: StaffActor, spreadBps: number): Promise<void> {
-  await db.transaction(async (txHandle) => {
-    const tx = txHandle as unknown as Db;
+  await withTx(db, async (tx) => {
     // Serialise concurrent edits so each audit record's "before" is the value it replaced.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('swap.spread_bps'))`);
     const before = await getSwapSpreadBps(tx);
@@ -147,8 +146,7 @@ export async function setSwapSpreadByAdmin(db: Db, actor: StaffActor, spreadBps:
 }
 
 export async function addBroker(db: Db, actor: StaffActor, fields: BrokerFields): Promise<bigint> {
-  return db.transaction(async (txHandle) => {
-    const tx = txHandle as unknown as Db;
+  return withTx(db, async (tx) => {
     const id = await createBroker(tx, fields);
     await audit(tx, actor, "admin-broker-created", { brokerId: id.toString(), after: brokerDetail(fields) });
     return id;
@@ -162,8 +160,7 @@ async function changeBroker(
   brokerId: bigint,
   change: (current: BrokerFields) => BrokerFields,
 ): Promise<{ ok: true; name: string } | { ok: false; message: string }> {
-  return db.transaction(async (txHandle) => {
-    const tx = txHandle as unknown as Db;
+  return withTx(db, async (tx) => {
     await tx.execute(sql`select id from brokers where id = ${brokerId.toString()}::bigint for update`);
     const before = await getBroker(tx, brokerId);
     if (!before) return { ok: false as const, message: "This broker does not exist." };

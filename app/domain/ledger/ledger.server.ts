@@ -6,7 +6,7 @@ import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { PgTransaction } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.server.ts";
-import { queryRows, queryRowsPrepared } from "../../db/client.server.ts";
+import { queryRows, queryRowsPrepared, withTx } from "../../db/client.server.ts";
 import { ASSETS, type Asset, isAsset, MAX_AMOUNT_MINOR } from "../money/assets.ts";
 import {
   HoldAlreadyResolvedError,
@@ -297,8 +297,7 @@ export async function postEntry(db: Db, input: PostEntryInput): Promise<PostedEn
       // A single statement is its own transaction: one round trip.
       return call(db, null);
     }
-    return db.transaction(async (txHandle) => {
-      const tx = txHandle as unknown as Db;
+    return withTx(db, async (tx) => {
       const op = input.operation;
       const operationId = !op
         ? null
@@ -402,8 +401,8 @@ export async function setOperationStatus(
     references?: Record<string, string>;
   },
 ): Promise<void> {
-  await db.transaction((tx) =>
-    advanceOperation(tx as unknown as Db, input.ledger, {
+  await withTx(db, (tx) =>
+    advanceOperation(tx, input.ledger, {
       id: input.operationId,
       status: input.status,
       references: input.references,
@@ -459,8 +458,7 @@ export async function holdFunds(
 ): Promise<{ hold: Hold; replayed: boolean }> {
   if (typeof input.amount !== "bigint" || input.amount <= 0n)
     throw new InvalidEntryError("A hold needs a positive amount.");
-  return db.transaction(async (txHandle) => {
-    const tx = txHandle as unknown as Db;
+  return withTx(db, async (tx) => {
     const entry = await postEntry(tx, {
       idempotencyKey: input.idempotencyKey,
       code: input.code ?? "hold",
@@ -525,8 +523,7 @@ async function resolveHold(
   input: ResolveHoldInput & { to?: SystemAccountKind; feeAmount?: bigint },
   outcome: "posted" | "voided",
 ): Promise<{ hold: Hold; entry: PostedEntry }> {
-  return db.transaction(async (txHandle) => {
-    const tx = txHandle as unknown as Db;
+  return withTx(db, async (tx) => {
     // Locking the hold first serialises competing resolutions; the loser then sees the outcome.
     const [row] = await queryRows<Record<string, unknown>>(
       tx,

@@ -5,8 +5,8 @@ import { describe, expect, it } from "vitest";
 import { devMailbox } from "../../../db/schema/index.ts";
 import { onPostgres, setupTestDatabase } from "../../../tests/db.ts";
 import { testMailContext } from "../../../tests/mailbox.ts";
-import type { Db } from "../../db/client.server.ts";
-import { queryRows } from "../../db/client.server.ts";
+
+import { queryRows, withTx } from "../../db/client.server.ts";
 import type { Email } from "./emails.ts";
 import { createOutboxMailer, type Mailer, type MailMessage } from "./mailer.server.ts";
 import {
@@ -64,16 +64,16 @@ describe("queued with the change", () => {
     const to = `rollback-${++seq}@example.test`;
     const lost = key("lost");
     await expect(
-      t.db.transaction(async (txHandle) => {
-        await enqueueEmail(txHandle as unknown as Db, lost, resetEmail(to));
+      withTx(t.db, async (tx) => {
+        await enqueueEmail(tx, lost, resetEmail(to));
         throw new Error("the change failed");
       }),
     ).rejects.toThrow("the change failed");
     expect(await row(lost)).toBeUndefined();
 
     const kept = key("kept");
-    await t.db.transaction(async (txHandle) => {
-      await enqueueEmail(txHandle as unknown as Db, kept, resetEmail(to));
+    await withTx(t.db, async (tx) => {
+      await enqueueEmail(tx, kept, resetEmail(to));
     });
     const { mailer, sent } = recording();
     await deliverAt(mailer);
@@ -217,8 +217,8 @@ describe("the worker", () => {
     try {
       // The start-up pass drains whatever earlier tests left.
       await new Promise((resolve) => setTimeout(resolve, 300));
-      await t.db.transaction(async (txHandle) => {
-        await enqueueEmail(txHandle as unknown as Db, key("signal"), resetEmail(to));
+      await withTx(t.db, async (tx) => {
+        await enqueueEmail(tx, key("signal"), resetEmail(to));
       });
       const deadline = Date.now() + 5_000;
       while (!sent.some((m) => m.to === to) && Date.now() < deadline) {

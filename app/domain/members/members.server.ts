@@ -6,7 +6,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { auditLog } from "../../../db/schema/index.ts";
 import type { Db } from "../../db/client.server.ts";
-import { queryRows } from "../../db/client.server.ts";
+import { queryRows, withTx } from "../../db/client.server.ts";
 import type { AdminAuditEvent } from "../accounts/audit.server.ts";
 import { listMemberAccounts, type MemberAccount } from "../accounts/member-accounts.server.ts";
 import { listOperations } from "../ledger/history.server.ts";
@@ -178,8 +178,7 @@ export async function disableMember(
   if (!reason) throw new MemberStateError("Give a reason: the member and other staff will ask why.");
   if (reason.length > 500) throw new MemberStateError("Keep the reason under 500 characters.");
   if (input.memberId === input.adminId) throw new MemberStateError("You cannot disable your own account.");
-  return db.transaction(async (txHandle) => {
-    const tx = txHandle as unknown as Db;
+  return withTx(db, async (tx) => {
     const [row] = await queryRows<{ disabled_at: string | null; email: string }>(
       tx,
       sql`select disabled_at, email from users where id = ${input.memberId} for update`,
@@ -207,8 +206,7 @@ export async function disableMember(
 
 /** Lets a disabled member sign in again (their old sessions stay ended). */
 export async function enableMember(db: Db, input: AdminContext & { memberId: string }): Promise<void> {
-  await db.transaction(async (txHandle) => {
-    const tx = txHandle as unknown as Db;
+  await withTx(db, async (tx) => {
     const [row] = await queryRows<{
       disabled_at: string | null;
       email: string;

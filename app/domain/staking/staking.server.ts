@@ -5,7 +5,7 @@
 // and a crash half-way never settle a stake twice or leave it half settled.
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.server.ts";
-import { queryRows } from "../../db/client.server.ts";
+import { queryRows, withTx } from "../../db/client.server.ts";
 import { InsufficientFundsError } from "../ledger/errors.ts";
 import { getSystemBalance, postEntry } from "../ledger/ledger.server.ts";
 import type { Ledger } from "../ledger/types.ts";
@@ -313,8 +313,7 @@ export async function openStake(db: Db, input: OpenStakeInput): Promise<OpenStak
     throw new RangeError("A stake needs an idempotency key of 1 to 120 characters.");
   const positionKey = `${input.userId}:${input.idempotencyKey}`;
   try {
-    return await db.transaction(async (txHandle) => {
-      const tx = txHandle as unknown as Db;
+    return await withTx(db, async (tx) => {
       const [productRow] = await queryRows<ProductRow>(
         tx,
         sql`select ${PRODUCT_COLUMNS} from staking_products
@@ -446,8 +445,7 @@ export async function settleMaturedStake(
   now: Date,
   hooks: SettleHooks = {},
 ): Promise<SettleOutcome> {
-  return db.transaction(async (txHandle) => {
-    const tx = txHandle as unknown as Db;
+  return withTx(db, async (tx) => {
     const [row] = await queryRows<PositionRow>(
       tx,
       sql`select ${POSITION_COLUMNS} from staking_positions
@@ -568,8 +566,7 @@ export async function exitStakeEarly(
   db: Db,
   input: { ledger: Ledger; userId: string; positionId: bigint; now: Date },
 ): Promise<ExitResult> {
-  return db.transaction(async (txHandle) => {
-    const tx = txHandle as unknown as Db;
+  return withTx(db, async (tx) => {
     const [row] = await queryRows<PositionRow>(
       tx,
       sql`select ${POSITION_COLUMNS} from staking_positions

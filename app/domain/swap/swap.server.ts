@@ -4,7 +4,7 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.server.ts";
-import { queryRows } from "../../db/client.server.ts";
+import { queryRows, withTx } from "../../db/client.server.ts";
 import { InsufficientFundsError } from "../ledger/errors.ts";
 import { getBalances, getSystemBalance, type PostingInput, postEntry } from "../ledger/ledger.server.ts";
 import type { Ledger } from "../ledger/types.ts";
@@ -237,8 +237,7 @@ export async function executeSwapQuote(
   hooks: ExecuteHooks = {},
 ): Promise<ExecuteResult> {
   try {
-    return await db.transaction(async (txHandle) => {
-      const tx = txHandle as unknown as Db;
+    return await withTx(db, async (tx) => {
       const [row] = await queryRows<QuoteRow>(
         tx,
         sql`select ${QUOTE_COLUMNS} from swap_quotes

@@ -22,7 +22,7 @@ import type { WithdrawalDestination } from "../../../db/schema/withdrawals.ts";
 export type { WithdrawalDestination };
 
 import type { Db } from "../../db/client.server.ts";
-import { queryRows } from "../../db/client.server.ts";
+import { queryRows, withTx } from "../../db/client.server.ts";
 import { OwnMoneyError } from "../approvals/four-eyes.ts";
 import { holdFunds, postHold, voidHold } from "../ledger/ledger.server.ts";
 import { enqueueEmail } from "../mail/outbox.server.ts";
@@ -128,8 +128,7 @@ export async function checkWithdrawalAddress(
 ): Promise<void> {
   const now = input.now ?? new Date();
   const usableFrom = new Date(now.getTime() + input.coolingOffHours * 3_600_000);
-  const registered = await db.transaction(async (txHandle) => {
-    const tx = txHandle as unknown as Db;
+  const registered = await withTx(db, async (tx) => {
     const inserted = await queryRows<{ id: string }>(
       tx,
       sql`insert into withdrawal_addresses (user_id, asset, address, usable_from)
@@ -228,8 +227,7 @@ export async function requestWithdrawal(
   input: RequestWithdrawalInput,
 ): Promise<{ withdrawal: Withdrawal; replayed: boolean; confirmToken?: string }> {
   if (input.amount <= 0n) throw new RangeError("A withdrawal needs a positive amount.");
-  return db.transaction(async (txHandle) => {
-    const tx = txHandle as unknown as Db;
+  return withTx(db, async (tx) => {
     // One member's requests one at a time, so two sent at once both count each other (the rolling
     // two-admin sum below); other members are not held up.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`withdrawal-request:${input.userId}`}))`);
@@ -318,8 +316,7 @@ export async function cancelWithdrawal(
   db: Db,
   input: { withdrawalId: bigint; userId: string },
 ): Promise<Withdrawal> {
-  return db.transaction(async (txHandle) => {
-    const tx = txHandle as unknown as Db;
+  return withTx(db, async (tx) => {
     const w = await lockWithdrawal(tx, input.withdrawalId, input.userId);
     if (!isCancellable(w.status)) {
       throw new WithdrawalStateError(
@@ -378,8 +375,7 @@ export async function confirmWithdrawal(
   input: { userId: string; token: string; now?: Date },
 ): Promise<ConfirmOutcome> {
   const now = input.now ?? new Date();
-  return db.transaction(async (txHandle) => {
-    const tx = txHandle as unknown as Db;
+  return withTx(db, async (tx) => {
     const [row] = await queryRows<Record<string, unknown>>(
       tx,
       sql`select ${COLUMNS} from withdrawals
@@ -423,8 +419,7 @@ export async function expireUnconfirmedWithdrawals(
   );
   const expired: Withdrawal[] = [];
   for (const { id } of due) {
-    const result = await db.transaction(async (txHandle) => {
-      const tx = txHandle as unknown as Db;
+    const result = await withTx(db, async (tx) => {
       const [row] = await queryRows<Record<string, unknown>>(
         tx,
         sql`select ${COLUMNS} from withdrawals
@@ -466,8 +461,7 @@ export async function approveWithdrawal(
   db: Db,
   input: { withdrawalId: bigint; adminId: string; twoAdmin: TwoAdminRule },
 ): Promise<Withdrawal> {
-  return db.transaction(async (txHandle) => {
-    const tx = txHandle as unknown as Db;
+  return withTx(db, async (tx) => {
     let w = await lockWithdrawal(tx, input.withdrawalId);
     refuseUnconfirmed(w, input.adminId);
     if (w.status !== "pending")
@@ -500,8 +494,7 @@ export async function completeWithdrawal(
 ): Promise<Withdrawal> {
   const reference = input.sentReference.trim();
   if (!reference) throw new WithdrawalStateError("Enter the transaction id or bank reference.");
-  return db.transaction(async (txHandle) => {
-    const tx = txHandle as unknown as Db;
+  return withTx(db, async (tx) => {
     const w = await lockWithdrawal(tx, input.withdrawalId);
     refuseUnconfirmed(w, input.adminId);
     if (w.status !== "approved") {
@@ -535,8 +528,7 @@ export async function rejectWithdrawal(
 ): Promise<Withdrawal> {
   const reason = input.reason.trim();
   if (!reason) throw new WithdrawalStateError("A reason is required.");
-  return db.transaction(async (txHandle) => {
-    const tx = txHandle as unknown as Db;
+  return withTx(db, async (tx) => {
     const w = await lockWithdrawal(tx, input.withdrawalId);
     refuseUnconfirmed(w, input.adminId);
     if (w.status !== "pending" && w.status !== "approved") {
