@@ -28,6 +28,16 @@ async function shoot(page: Page, name: string) {
   await page.setViewportSize(viewports.desktop);
 }
 
+/** The same for one part of a page (a card), easier to read at 375 px than a long page. */
+async function shootPart(page: Page, part: ReturnType<Page["locator"]>, name: string) {
+  for (const [label, viewport] of Object.entries(viewports)) {
+    await page.setViewportSize(viewport);
+    await page.waitForTimeout(300);
+    await part.screenshot({ path: path.join(dir ?? "", `${name}-${viewport.width}-${label}.png`) });
+  }
+  await page.setViewportSize(viewports.desktop);
+}
+
 async function newStaff(browser: Browser, tag: string) {
   const page = await (await browser.newContext()).newPage();
   const staff = await signInAsNewStaff(page, { tag });
@@ -72,6 +82,13 @@ test("back-office four-eyes pages at 375 and 1280 px", async ({ browser }) => {
   await funding.getByRole("button", { name: "Propose rewards pool funding" }).click();
   await expect(a.getByRole("status")).toHaveText(/^Recorded: 25 SOL/, answer);
   await shoot(a, "admin-earn-after-proposal");
+  await shootPart(
+    a,
+    a
+      .locator("div.rounded-lg")
+      .filter({ has: a.getByRole("heading", { name: "Rewards pools and treasuries" }) }),
+    "admin-earn-funding-card",
+  );
 
   await gotoHydrated(a, "/admin/approvals");
   await shoot(a, "admin-approvals");
@@ -106,6 +123,11 @@ test("back-office four-eyes pages at 375 and 1280 px", async ({ browser }) => {
   await form.getByRole("button", { name: "Record transfer" }).click();
   await expect(form.getByLabel("Member reference")).toHaveAttribute("aria-invalid", "true", answer);
   await shoot(a, "admin-deposits-field-error");
+  await shootPart(
+    a,
+    a.locator("div.rounded-lg").filter({ has: a.getByRole("heading", { name: "Bank statement" }) }),
+    "admin-deposits-statement-card",
+  );
 
   // Withdrawals: the viewer's own (a note) beside another admin's (the forms).
   for (const staff of [viewer, other]) {
