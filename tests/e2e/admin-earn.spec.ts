@@ -149,17 +149,26 @@ test("an admin proposes funding a pool and a treasury, funded only when a second
   await expect(demoBch).toContainText("150 BCH");
   await expectNoA11yViolations(page);
 
-  // Proposed: recorded, and nothing moves until a second admin approves.
+  // Proposed: recorded, and nothing moves until a second admin approves. The form carries an
+  // idempotency key that the page replaces when it reloads its data after a proposal; the next
+  // proposal waits for it, or it would be answered as a replay of the first.
+  const key = funding.locator('input[name="key"]');
+  const propose = async (button: string, recorded: string) => {
+    const previous = await key.inputValue();
+    await funding.getByRole("button", { name: button }).click();
+    await expect(page.getByRole("status")).toHaveText(recorded, answer);
+    await expect(key).not.toHaveValue(previous, answer);
+  };
   await funding.getByLabel("Amount").fill("12.5");
-  await funding.getByRole("button", { name: "Propose rewards pool funding" }).click();
-  await expect(page.getByRole("status")).toHaveText(
+  await propose(
+    "Propose rewards pool funding",
     "Recorded: 12.5 BCH for the demo BCH rewards pool. It is funded when a second admin approves it under Approvals.",
   );
   await funding.getByLabel("Ledger").selectOption("demo");
   await funding.getByLabel("Asset").selectOption("BCH");
   await funding.getByLabel("Amount").fill("100");
-  await funding.getByRole("button", { name: "Propose treasury funding" }).click();
-  await expect(page.getByRole("status")).toHaveText(
+  await propose(
+    "Propose treasury funding",
     "Recorded: 100 BCH for the demo BCH treasury. It is funded when a second admin approves it under Approvals.",
   );
   await gotoHydrated(page, "/admin/earn");
