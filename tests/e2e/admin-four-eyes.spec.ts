@@ -1,4 +1,4 @@
-import type { Browser, Page } from "@playwright/test";
+import type { Browser, Locator, Page } from "@playwright/test";
 import { signInAsNewStaff } from "./admin-helpers.ts";
 import { availableBalance } from "./balances.ts";
 import { expect, expectNoA11yViolations, test, viewports } from "./fixtures.ts";
@@ -32,7 +32,7 @@ function withdrawalRows(page: Page, memberEmail: string) {
   return page.locator("[data-testid^='withdrawal-']").filter({ hasText: memberEmail });
 }
 
-const idOf = async (row: ReturnType<Page["locator"]>, prefix: string) =>
+const idOf = async (row: Locator, prefix: string) =>
   ((await row.getAttribute("data-testid")) ?? "").replace(prefix, "");
 
 test("one admin alone cannot make or move money: a credit or approval for themselves, or a decision on their own withdrawals, is refused, changes nothing and is audited; a second member sees none of it", async ({

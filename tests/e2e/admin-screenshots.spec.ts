@@ -1,5 +1,5 @@
 import path from "node:path";
-import type { Browser, Page } from "@playwright/test";
+import type { Browser, Locator, Page } from "@playwright/test";
 import { signInAsNewStaff } from "./admin-helpers.ts";
 import { expect, test, viewports } from "./fixtures.ts";
 import { gotoHydrated } from "./hydration.ts";
@@ -29,7 +29,7 @@ async function shoot(page: Page, name: string) {
 }
 
 /** The same for one part of a page (a card), easier to read at 375 px than a long page. */
-async function shootPart(page: Page, part: ReturnType<Page["locator"]>, name: string) {
+async function shootPart(page: Page, part: Locator, name: string) {
   for (const [label, viewport] of Object.entries(viewports)) {
     await page.setViewportSize(viewport);
     await page.waitForTimeout(300);
