@@ -1,13 +1,17 @@
 import type { Browser, Page } from "@playwright/test";
 import { signInAsNewStaff } from "./admin-helpers.ts";
-import { expect, expectNoA11yViolations, test } from "./fixtures.ts";
+import { availableBalance } from "./balances.ts";
+import { expect, expectNoA11yViolations, test, viewports } from "./fixtures.ts";
 import { gotoHydrated } from "./hydration.ts";
+import { expectMailSubjects } from "./mailbox.ts";
 import { mineOnSimulatedChain } from "./simulated-chain.ts";
 
-// Issue 7: the admin deposit queue. An admin credits a bank transfer by the member's reference,
-// credits a detected chain deposit before all its confirmations, and rejects one with a reason —
-// each with its e-mail to the member, a note required beside the field, and a second submit that
-// credits nothing. Chain deposits are "sent" on the simulated chain at /dev/chain without mining,
+// Issue 7: the admin deposit queue. An admin records a bank transfer by the member's reference and
+// a second admin approves it on /admin/approvals (four eyes on money made by hand, ADR 0055
+// addendum); an admin credits a detected chain deposit before all its confirmations, and rejects
+// one with a reason — each with its e-mail to the member (delivered by the outbox worker after the
+// response: tests/e2e/mailbox.ts waits for it), a note required beside the field, and a second
+// submit that credits nothing. Chain deposits are "sent" on the simulated chain at /dev/chain without mining,
 // so they stay Detected (0 confirmations) until the admin decides. Members come from the test-only
 // /api/test/trade endpoint, the admin from tests/e2e/admin-helpers.ts (ADR 0062).
 
@@ -36,14 +40,6 @@ async function newAdmin(browser: Browser) {
   const page = await (await browser.newContext()).newPage();
   await signInAsNewStaff(page, { tag: "deposits-admin" });
   return page;
-}
-
-/** The member's real available balance of `asset`, as the API's exact decimal text. */
-async function available(member: Page, asset: string): Promise<string> {
-  const response = await member.request.get("/api/user");
-  expect(response.ok()).toBe(true);
-  const body = (await response.json()) as { balances: { real: Record<string, { available: string }> } };
-  return body.balances.real[asset]?.available ?? "";
 }
 
 /** Step one of /btc-deposit or /usdt-deposit: the member announces an amount and gets their address. */
@@ -77,9 +73,24 @@ function queueRow(admin: Page, memberEmail: string) {
   return admin.locator("[data-testid^='deposit-']").filter({ hasText: memberEmail });
 }
 
-async function outboxSubjects(page: Page, email: string) {
-  await page.goto(`/dev/outbox?to=${encodeURIComponent(email)}`);
-  return page.getByTestId("outbox-message").getByRole("heading", { level: 2 }).allTextContents();
+/** The "Record a bank transfer" form on /admin/deposits. */
+function bankForm(admin: Page) {
+  const form = admin.getByRole("form", { name: "Record a bank transfer" });
+  return {
+    fields: {
+      reference: form.getByLabel("Member reference"),
+      amount: form.getByLabel("Amount (USD)"),
+      bankId: form.getByLabel("Bank transaction id"),
+      submit: form.getByRole("button", { name: "Record transfer" }),
+    },
+    /** The form's idempotency key as rendered (a new one on each render). */
+    key: async () => (await form.locator('input[name="key"]').getAttribute("value")) ?? "",
+  };
+}
+
+/** The entry on /admin/approvals that credits this member. */
+function approvalRow(admin: Page, memberEmail: string) {
+  return admin.locator("[data-testid^='approval-']").filter({ hasText: memberEmail });
 }
 
 /** The member's newest history row of this currency in /transactions (desktop table). */
@@ -92,27 +103,23 @@ async function historyRow(member: Page, asset: string) {
     .first();
 }
 
-test("bank transfer: credited by the member's reference once — field messages, a repeated bank id changes nothing; Completed in history with an e-mail", async ({
+test("bank transfer: recorded by one admin, credited only when a second approves — field messages, nothing before approval; a repeated bank id is refused beside the field; Completed in history with an e-mail", async ({
   browser,
 }) => {
   const { page: member, email } = await newMember(browser, "bank-deposit");
   const admin = await newAdmin(browser);
+  const second = await newAdmin(browser);
   await gotoHydrated(member, "/online-deposit");
   const reference = ((await member.getByTestId("bank-reference").textContent()) ?? "").trim();
   expect(reference).toMatch(/^CL-[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}$/);
-  expect(await available(member, "USD")).toBe("0");
+  expect(await availableBalance(member, "USD")).toBe("0");
 
   await gotoHydrated(admin, "/admin/deposits");
-  const form = admin.getByRole("form", { name: "Credit a bank transfer" });
-  const fields = {
-    reference: form.getByLabel("Member reference"),
-    amount: form.getByLabel("Amount (USD)"),
-    bankId: form.getByLabel("Bank transaction id"),
-    submit: form.getByRole("button", { name: "Credit transfer" }),
-  };
+  const form = bankForm(admin);
+  const { fields } = form;
   await expectNoA11yViolations(admin);
 
-  // Empty: a message beside each required field, nothing credited.
+  // Empty: a message beside each required field, nothing recorded.
   await fields.submit.click();
   await expect(fields.reference).toHaveAccessibleDescription(
     "Enter the member's reference, such as CL-7KQ2-M9XD.",
@@ -132,31 +139,165 @@ test("bank transfer: credited by the member's reference once — field messages,
   await expect(fields.reference).toHaveAccessibleDescription("No member has this reference.", answer);
   await expect(fields.amount).toHaveValue("250");
 
-  // The member's reference, typed in lower case: credited, and the form clears.
+  // The member's reference, typed in lower case: recorded, the form clears — and nothing is credited.
   await fields.reference.fill(reference.toLowerCase());
   await fields.submit.click();
-  await expect(admin.getByRole("status")).toHaveText("Bank transfer credited.", answer);
+  await expect(admin.getByRole("status")).toHaveText(
+    "Recorded. Nothing is credited until a second admin approves it under Approvals.",
+    answer,
+  );
   await expect(fields.reference).toHaveValue("");
   await expect(fields.bankId).toHaveValue("");
-  expect(await available(member, "USD")).toBe("250");
+  await expect(admin.getByText(/recorded transfers? awaits? a second admin\./)).toBeVisible();
+  expect(await availableBalance(member, "USD")).toBe("0");
+  await gotoHydrated(member, "/transactions?type=deposit");
+  const history = member.getByRole("table", { name: "Transactions" }).getByRole("row");
+  await expect(history.filter({ hasText: "USD" }).filter({ hasText: "250" })).toHaveCount(0);
 
-  // The same bank line entered again (a second submit, a second admin): nothing changes.
+  // The admin who recorded it may not approve it: a note instead of the buttons.
+  await gotoHydrated(admin, "/admin/approvals");
+  const own = approvalRow(admin, email);
+  await expect(own).toHaveCount(1);
+  await expect(own).toContainText("250 USD");
+  await expect(own).toContainText(bankId);
+  await expect(
+    own.getByText("You recorded this: a second, different admin must approve or decline it."),
+  ).toBeVisible();
+  await expect(own.getByRole("button")).toHaveCount(0);
+  expect(await availableBalance(member, "USD")).toBe("0");
+
+  // A second admin approves: credited, and the member is e-mailed.
+  await gotoHydrated(second, "/admin/approvals");
+  const entry = approvalRow(second, email);
+  await expect(entry).toContainText(reference);
+  await expect(entry.getByRole("button", { name: "Decline" })).toBeVisible();
+  await entry.getByRole("button", { name: "Approve" }).click();
+  await expect(second.getByRole("status")).toHaveText(
+    `Approved: 250 USD credited to ${email}, who has been e-mailed.`,
+    answer,
+  );
+  await expect(entry).toHaveCount(0);
+  expect(await availableBalance(member, "USD")).toBe("250");
+
+  // The same bank transaction recorded again (by habit, or by another admin): refused beside
+  // the field, with what was typed kept; nothing more is credited.
+  await gotoHydrated(admin, "/admin/deposits");
   await fields.reference.fill(reference);
   await fields.amount.fill("250");
   await fields.bankId.fill(bankId);
   await fields.submit.click();
-  await expect(admin.getByRole("status")).toHaveText(
-    "This bank transaction was already credited; nothing changed.",
-    answer,
-  );
-  expect(await available(member, "USD")).toBe("250");
+  const used = `The bank transaction ${bankId} has already been recorded or credited. Each bank transaction is credited once.`;
+  await expect(fields.bankId).toHaveAccessibleDescription(used, answer);
+  await expect(fields.bankId).toHaveAttribute("aria-invalid", "true");
+  await expect(fields.bankId).toHaveValue(bankId);
+  await expectNoA11yViolations(admin);
+  // … and answered 409 (the same form posted directly, with a fresh key of the page's).
+  const replay = await admin.request.post("/admin/deposits", {
+    form: {
+      intent: "bank",
+      key: await form.key(),
+      reference,
+      amount: "250",
+      bankTransactionId: bankId,
+    },
+  });
+  expect(replay.status()).toBe(409);
+  expect(await replay.text()).toContain(used);
+  await gotoHydrated(second, "/admin/approvals");
+  await expect(approvalRow(second, email)).toHaveCount(0);
+  expect(await availableBalance(member, "USD")).toBe("250");
 
   const row = await historyRow(member, "USD");
   await expect(row).toContainText("250");
   await expect(row.getByText("Completed", { exact: true })).toBeVisible();
-  expect(await outboxSubjects(member, email)).toEqual([
-    "Coinlens: your deposit of 250 USD has been credited",
-  ]);
+  await expectMailSubjects(member, email, ["Coinlens: your deposit of 250 USD has been credited"]);
+});
+
+test("bank statement: an imported CSV lists incoming transfers by member; one is recorded from its line and credited on a second admin's approval; a typed entry must match the line — axe and no sideways scroll at 375 and 1280 px", async ({
+  browser,
+}) => {
+  const { page: member, email } = await newMember(browser, "bank-statement");
+  const admin = await newAdmin(browser);
+  const second = await newAdmin(browser);
+  await gotoHydrated(member, "/online-deposit");
+  const reference = ((await member.getByTestId("bank-reference").textContent()) ?? "").trim();
+  const tag = `${Date.now()}-${process.pid}-${++counter}`;
+  const ids = { member: `STMT-${tag}-1`, unknown: `STMT-${tag}-2`, fee: `STMT-${tag}-3` };
+  const today = new Date().toISOString().slice(0, 10);
+  const csv = [
+    "Date,Transaction ID,Amount,Reference,Currency,Description",
+    `${today},${ids.member},125.50,"Payment ${reference.toLowerCase()}, thanks",USD,Erin Tester`,
+    `${today},${ids.unknown},80.00,CL-2222-2222,USD,Unknown payer`,
+    `${today},${ids.fee},-2.50,Monthly fee,USD,Bank fee`,
+  ].join("\r\n");
+
+  await gotoHydrated(admin, "/admin/deposits");
+  const statement = admin.getByRole("form", { name: "Bank statement" });
+  const file = statement.getByLabel("CSV file (at most 1 MB)");
+  // No file: said beside the field.
+  await statement.getByRole("button", { name: "Import statement" }).click();
+  await expect(file).toHaveAccessibleDescription("Choose a CSV file.", answer);
+  await file.setInputFiles({ name: "statement.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+  await statement.getByRole("button", { name: "Import statement" }).click();
+  await expect(admin.getByRole("status").filter({ hasText: /^Imported/ })).toHaveText(
+    "Imported 2 incoming transfers.",
+    answer,
+  );
+  const notImported = admin.getByRole("status").filter({ hasText: "Lines not imported" });
+  await expect(notImported).toContainText("Line 4: skipped: outgoing or zero");
+
+  const memberLine = admin.getByTestId(`statement-line-${ids.member}`);
+  const unknownLine = admin.getByTestId(`statement-line-${ids.unknown}`);
+  await expect(memberLine).toContainText(email);
+  await expect(memberLine).toContainText("125.5");
+  await expect(memberLine).toContainText(reference);
+  await expect(unknownLine).toContainText("No member has this reference");
+  await expect(unknownLine.getByRole("button")).toHaveCount(0);
+  await expect(admin.getByTestId(`statement-line-${ids.fee}`)).toHaveCount(0);
+
+  // The page with statement lines, at both widths: axe finds nothing and nothing scrolls sideways
+  // (the table scrolls inside its card).
+  for (const viewport of Object.values(viewports)) {
+    await admin.setViewportSize(viewport);
+    await expectNoA11yViolations(admin);
+    const scrollWidth = await admin.evaluate(() => document.documentElement.scrollWidth);
+    expect(scrollWidth, `no horizontal scrolling at ${viewport.width} px`).toBeLessThanOrEqual(
+      viewport.width,
+    );
+  }
+
+  // Typed by hand with another amount than the bank's line: refused beside the field.
+  const { fields } = bankForm(admin);
+  await fields.reference.fill(reference);
+  await fields.amount.fill("1255");
+  await fields.bankId.fill(ids.member);
+  await fields.submit.click();
+  await expect(fields.bankId).toHaveAccessibleDescription(
+    `This does not match the imported bank statement line for that transaction (125.5 USD, reference ${reference}).`,
+    answer,
+  );
+
+  // Recorded from its line: the bank's figures, nothing credited until a second admin approves.
+  await memberLine.getByRole("button", { name: `Record transfer ${ids.member}` }).click();
+  await expect(admin.getByRole("status")).toHaveText(
+    "Recorded. Nothing is credited until a second admin approves it under Approvals.",
+    answer,
+  );
+  await expect(memberLine).toHaveCount(0);
+  expect(await availableBalance(member, "USD")).toBe("0");
+
+  await gotoHydrated(second, "/admin/approvals");
+  const entry = approvalRow(second, email);
+  await expect(entry).toContainText("125.5 USD");
+  await expect(entry).toContainText(ids.member);
+  await expect(entry.getByText("Matches the bank statement")).toBeVisible();
+  await entry.getByRole("button", { name: "Approve" }).click();
+  await expect(second.getByRole("status")).toHaveText(
+    `Approved: 125.5 USD credited to ${email}, who has been e-mailed.`,
+    answer,
+  );
+  expect(await availableBalance(member, "USD")).toBe("125.5");
+  await expectMailSubjects(member, email, ["Coinlens: your deposit of 125.5 USD has been credited"]);
 });
 
 test("chain deposit credited before all confirmations, with a note required beside the field; a replayed credit is refused", async ({
@@ -186,14 +327,14 @@ test("chain deposit credited before all confirmations, with a note required besi
   );
   await expect(note).toHaveAttribute("aria-invalid", "true");
   await expectNoA11yViolations(admin);
-  expect(await available(member, "BTC")).toBe("0");
+  expect(await availableBalance(member, "BTC")).toBe("0");
 
   await note.fill("Sender's exchange confirmed the payout by phone");
   const depositId = ((await row.getAttribute("data-testid")) ?? "").replace("deposit-", "");
   await row.getByRole("button", { name: "Credit" }).click();
   await expect(admin.getByRole("status")).toHaveText("Deposit credited.", answer);
   await expect(row).toHaveCount(0);
-  expect(await available(member, "BTC")).toBe("0.5");
+  expect(await availableBalance(member, "BTC")).toBe("0.5");
 
   // The same POST again (a double submit, a retry after a lost reply): refused, nothing more credited.
   const replay = await admin.request.post("/admin/deposits", {
@@ -203,7 +344,7 @@ test("chain deposit credited before all confirmations, with a note required besi
   expect(await replay.text()).toContain("This deposit is already credited.");
   // And the watcher, seeing it fully confirmed later, credits nothing either.
   await mine(member, "BTC", 3);
-  expect(await available(member, "BTC")).toBe("0.5");
+  expect(await availableBalance(member, "BTC")).toBe("0.5");
 
   await gotoHydrated(member, "/wallet");
   await expect(member.getByTestId("wallet-BTC")).toContainText("0.50000000");
@@ -211,7 +352,7 @@ test("chain deposit credited before all confirmations, with a note required besi
   await expect(member.getByText("Completed", { exact: true })).toBeVisible();
   const history = await historyRow(member, "BTC");
   await expect(history.getByText("Completed", { exact: true })).toBeVisible();
-  expect(await outboxSubjects(member, email)).toEqual([
+  await expectMailSubjects(member, email, [
     "Coinlens: your deposit of 0.5 BTC has been credited",
     "Coinlens: we have seen your deposit of 0.5 BTC",
   ]);
@@ -250,9 +391,20 @@ test("chain deposit rejected with a reason (not by support staff): nothing credi
       "Your role can view this queue to answer members; only an administrator can credit or reject a deposit.",
     ),
   ).toBeVisible();
-  await expect(support.getByRole("button", { name: /^(Credit|Reject|Credit transfer)$/ })).toHaveCount(0);
-  await expect(support.getByRole("heading", { name: "Credit a bank transfer" })).toHaveCount(0);
+  await expect(
+    support.getByRole("button", { name: /^(Credit|Reject|Record transfer|Record|Import statement)$/ }),
+  ).toHaveCount(0);
+  await expect(support.getByRole("heading", { name: "Record a bank transfer" })).toHaveCount(0);
+  await expect(support.getByRole("heading", { name: "Bank statement" })).toHaveCount(0);
   await expectNoA11yViolations(support);
+  // Approvals are an administrator's: not in support's navigation, and the page is refused.
+  const nav = support.getByRole("navigation", { name: "Back-office" });
+  await expect(nav.getByRole("link", { name: "Deposits" })).toBeVisible();
+  await expect(nav.getByRole("link", { name: "Approvals" })).toHaveCount(0);
+  const approvals = await support.goto("/admin/approvals");
+  expect(approvals?.status()).toBe(403);
+  await expect(support.getByRole("heading", { name: "Access refused" })).toBeVisible();
+  await expect(support.getByText("You do not have permission to do this.")).toBeVisible();
   await gotoHydrated(support, "/admin/withdrawals");
   await expect(
     support.getByText(
@@ -281,7 +433,7 @@ test("chain deposit rejected with a reason (not by support staff): nothing credi
 
   // Fully confirmed later, it stays rejected: nothing is ever credited.
   await mine(member, "USDT", 20);
-  expect(await available(member, "USDT")).toBe("0");
+  expect(await availableBalance(member, "USDT")).toBe("0");
   await gotoHydrated(member, "/usdt-deposit");
   await expect(member.getByText("Failed", { exact: true })).toBeVisible();
   await expect(member.getByText(`Rejected, nothing was credited. Reason: ${reason}`)).toBeVisible();
@@ -290,7 +442,7 @@ test("chain deposit rejected with a reason (not by support staff): nothing credi
   await expect(history.getByText("Failed", { exact: true })).toBeVisible();
   await expectNoA11yViolations(member);
 
-  expect(await outboxSubjects(member, email)).toEqual([
+  await expectMailSubjects(member, email, [
     "Coinlens: your deposit of 25 USDT has been rejected",
     "Coinlens: we have seen your deposit of 25 USDT",
   ]);
@@ -335,7 +487,7 @@ test("an announced deposit nothing paid expires after 7 days: Expired on the dep
   // The member pays after all: credited as its own deposit, the expired one stays expired.
   await sendUnconfirmed(member, "BTC", address, "0.25");
   await mine(member, "BTC", 3);
-  await expect.poll(() => available(member, "BTC"), answer).toBe("0.25");
+  await expect.poll(() => availableBalance(member, "BTC"), answer).toBe("0.25");
   await gotoHydrated(member, "/btc-deposit");
   await expect(member.getByText("Expired", { exact: true })).toBeVisible();
   await expect(member.getByText("Completed", { exact: true })).toBeVisible();

@@ -9,6 +9,7 @@ import { gotoHydrated } from "./hydration.ts";
 
 // Each test turns on two-factor sign-in through Settings and scans several pages with axe.
 test.describe.configure({ timeout: 180_000 });
+const answer = { timeout: 20_000 };
 
 const productRow = (page: Page, label: string) => page.getByTestId(`product-${label}`);
 
@@ -120,42 +121,96 @@ async function productId(page: Page, label: string) {
   return new URL(href ?? "", "http://x").searchParams.get("product");
 }
 
-test("an admin funds a pool and a treasury, sets the spread, and adds, edits and hides a broker", async ({
+test("an admin proposes funding a pool and a treasury, funded only when a second admin approves; sets the spread, and adds, edits and hides a broker", async ({
   page,
+  browser,
 }) => {
-  await signInAsNewStaff(page, { tag: "earn-funds" });
+  const staff = await signInAsNewStaff(page, { tag: "earn-funds" });
   await gotoHydrated(page, "/admin/earn");
   const funding = page.getByRole("form", { name: "Fund a rewards pool or a treasury" });
   const demoBch = page.getByRole("row", { name: /^demo BCH / });
   await expect(demoBch).toContainText("150 BCH");
+  await expect(demoBch).toContainText("2,000 BCH");
 
-  // A rewards pool holds crypto only; zero is refused; nothing moves.
+  // A rewards pool holds crypto only; zero is refused; nothing is recorded.
   await funding.getByLabel("Ledger").selectOption("demo");
   await funding.getByLabel("Asset").selectOption("USD");
   await funding.getByLabel("Amount").fill("5");
-  await funding.getByRole("button", { name: "Fund rewards pool" }).click();
+  await funding.getByRole("button", { name: "Propose rewards pool funding" }).click();
   await expect(funding.getByLabel("Asset")).toHaveAccessibleDescription(
     /Rewards pools hold crypto assets: choose one of BTC, ETH, SOL, BNB, BCH, TRX, USDT\./,
   );
   await funding.getByLabel("Asset").selectOption("BCH");
   await funding.getByLabel("Amount").fill("0");
-  await funding.getByRole("button", { name: "Fund rewards pool" }).click();
+  await funding.getByRole("button", { name: "Propose rewards pool funding" }).click();
   await expect(funding.getByLabel("Amount")).toHaveAccessibleDescription(
     /The amount must be greater than zero\./,
   );
   await expect(demoBch).toContainText("150 BCH");
   await expectNoA11yViolations(page);
 
+  // Proposed: recorded, and nothing moves until a second admin approves. The form carries an
+  // idempotency key that the page replaces when it reloads its data after a proposal; the next
+  // proposal waits for it, or it would be answered as a replay of the first.
+  const key = funding.locator('input[name="key"]');
+  const propose = async (button: string, recorded: string) => {
+    const previous = await key.inputValue();
+    await funding.getByRole("button", { name: button }).click();
+    await expect(page.getByRole("status")).toHaveText(recorded, answer);
+    await expect(key).not.toHaveValue(previous, answer);
+  };
   await funding.getByLabel("Amount").fill("12.5");
-  await funding.getByRole("button", { name: "Fund rewards pool" }).click();
-  await expect(page.getByRole("status")).toHaveText("Funded the demo BCH rewards pool with 12.5 BCH.");
-  await expect(demoBch).toContainText("162.5 BCH");
-
+  await propose(
+    "Propose rewards pool funding",
+    "Recorded: 12.5 BCH for the demo BCH rewards pool. It is funded when a second admin approves it under Approvals.",
+  );
   await funding.getByLabel("Ledger").selectOption("demo");
   await funding.getByLabel("Asset").selectOption("BCH");
   await funding.getByLabel("Amount").fill("100");
-  await funding.getByRole("button", { name: "Fund treasury" }).click();
-  await expect(page.getByRole("status")).toHaveText("Funded the demo BCH treasury with 100 BCH.");
+  await propose(
+    "Propose treasury funding",
+    "Recorded: 100 BCH for the demo BCH treasury. It is funded when a second admin approves it under Approvals.",
+  );
+  await gotoHydrated(page, "/admin/earn");
+  await expect(demoBch).toContainText("150 BCH");
+  await expect(demoBch).toContainText("2,000 BCH");
+
+  // The proposer may not approve their own proposal …
+  const proposals = (approver: Page, kind: string, amount: string) =>
+    approver
+      .locator("[data-testid^='approval-']")
+      .filter({ hasText: staff.email })
+      .filter({ hasText: kind })
+      .filter({ hasText: amount });
+  await gotoHydrated(page, "/admin/approvals");
+  const ownPool = proposals(page, "Rewards pool funding", "12.5 BCH");
+  await expect(ownPool).toHaveCount(1);
+  await expect(
+    ownPool.getByText("You recorded this: a second, different admin must approve or decline it."),
+  ).toBeVisible();
+  await expect(ownPool.getByRole("button")).toHaveCount(0);
+
+  // … a second admin approves both: now the money moves.
+  const secondContext = await browser.newContext();
+  try {
+    const second = await secondContext.newPage();
+    await signInAsNewStaff(second, { tag: "earn-funds-approver" });
+    await gotoHydrated(second, "/admin/approvals");
+    await proposals(second, "Rewards pool funding", "12.5 BCH")
+      .getByRole("button", { name: "Approve" })
+      .click();
+    await expect(second.getByRole("status")).toHaveText(
+      "Approved: the demo BCH rewards pool is funded.",
+      answer,
+    );
+    await proposals(second, "Treasury funding", "100 BCH").getByRole("button", { name: "Approve" }).click();
+    await expect(second.getByRole("status")).toHaveText("Approved: the demo BCH treasury is funded.", answer);
+    await expect(proposals(second, "funding", "BCH")).toHaveCount(0);
+  } finally {
+    await secondContext.close();
+  }
+  await gotoHydrated(page, "/admin/earn");
+  await expect(demoBch).toContainText("162.5 BCH");
   await expect(demoBch).toContainText("2,100 BCH");
 
   // The spread: out of range is refused; the swap tests rely on 50 bps, so it is saved unchanged.

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect } from "./fixtures.ts";
+import { waitForLink } from "./mailbox.ts";
 
 export const strongPassword = "Sturdy-passphrase-42";
 
@@ -54,12 +55,18 @@ export async function signOut(page: Page) {
   await expect(page).toHaveURL(/\/login$/, { timeout: 20_000 });
 }
 
-/** The newest link in the development outbox for this recipient whose URL contains `pathPart`. */
-export async function linkFromOutbox(page: Page, email: string, pathPart: string) {
-  await page.goto(`/dev/outbox?to=${encodeURIComponent(email)}`);
-  const link = page.locator(`a[href*="${pathPart}"]`).first();
-  await expect(link).toBeVisible();
-  return (await link.getAttribute("href")) ?? "";
+/**
+ * The newest link in the development outbox for this recipient whose URL contains `pathPart`,
+ * waiting for the outbox worker to deliver it (tests/e2e/mailbox.ts). `count`: how many such links
+ * the recipient should have by now (2 for a second one), so an older link is never returned.
+ */
+export async function linkFromOutbox(
+  page: Page,
+  email: string,
+  pathPart: string,
+  options: { count?: number } = {},
+) {
+  return waitForLink(page, email, pathPart, options);
 }
 
 /**

@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { linkFromOutbox, signUpViaForm, uniqueEmail } from "./auth-helpers.ts";
 import { expect, expectNoA11yViolations, test } from "./fixtures.ts";
 import { gotoHydrated } from "./hydration.ts";
+import { waitForMail } from "./mailbox.ts";
 import { mineOnSimulatedChain } from "./simulated-chain.ts";
 
 const hydrated = gotoHydrated;
@@ -81,8 +82,7 @@ test("BTC deposit: own testnet address, simulated chain, credited after 3 confir
   await sendOnSimulatedChain(page, "BTC", address, "0.5", 3);
   await page.goto("/btc-deposit");
   await expect(page.getByText("Completed")).toBeVisible();
-  await page.goto(`/dev/outbox?to=${encodeURIComponent(email)}`);
-  await expect(page.getByText("your deposit of 0.5 BTC has been credited")).toBeVisible();
+  await waitForMail(page, email, "your deposit of 0.5 BTC has been credited");
 });
 
 test("USDT deposit: TRC20 warning, credited after 20 blocks; withdrawal checks address, cooling-off and balance", async ({
@@ -117,8 +117,7 @@ test("USDT deposit: TRC20 warning, credited after 20 blocks; withdrawal checks a
   await page.getByRole("button", { name: "Withdraw" }).click();
   await expect(page.getByText(/a new withdrawal address can be used from/)).toBeVisible();
   await expectNoA11yViolations(page);
-  await page.goto(`/dev/outbox?to=${encodeURIComponent(email)}`);
-  await expect(page.getByText("a new withdrawal address was added")).toBeVisible();
+  await waitForMail(page, email, "a new withdrawal address was added");
 });
 
 test("online bank withdrawal asks for holder, bank and account or IBAN — never a card or CVC", async ({

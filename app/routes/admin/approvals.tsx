@@ -151,14 +151,18 @@ export default function AdminApprovals({ loaderData, actionData }: Route.Compone
               const busy = submitting?.get("entryId") === e.id ? String(submitting.get("intent")) : "";
               const declineFailed = failed?.entryId === e.id ? failed : undefined;
               return (
-                <li key={e.id} className="space-y-3 py-4" data-testid={`approval-${e.id}`}>
+                <li
+                  key={e.id}
+                  className="space-y-3 py-4 first:pt-0 last:pb-0"
+                  data-testid={`approval-${e.id}`}
+                >
                   <div className="flex flex-wrap items-center gap-3 text-sm">
                     <span className="font-semibold text-ink">{e.amount}</span>
                     <Badge tone="warning">{e.label}</Badge>
                     {e.ledger === "demo" ? <Badge>Demo ledger</Badge> : null}
                     {e.fromStatement ? <Badge tone="brand">Matches the bank statement</Badge> : null}
                   </div>
-                  <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
+                  <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[9rem_1fr]">
                     {e.memberEmail ? (
                       <>
                         <dt className="text-muted">Member</dt>

@@ -63,7 +63,7 @@ export async function loader(args: Route.LoaderArgs) {
       id: l.id.toString(),
       bookedOn: l.bookedOn,
       bankTransactionId: l.bankTransactionId,
-      amount: formatAmount(l.amountMinor, "USD", { grouping: true }),
+      amount: formatAmount(l.amountMinor, "USD", { grouping: true, minDecimals: 2 }),
       reference: l.reference,
       description: l.description,
       memberEmail: l.memberEmail,

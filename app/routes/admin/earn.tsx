@@ -434,9 +434,9 @@ export default function AdminEarn({ loaderData, actionData }: Route.ComponentPro
               <tr key={p.key}>
                 <Td>{p.ledger}</Td>
                 <Td>{p.asset}</Td>
-                <Td className="tabular-nums">{p.pool}</Td>
-                <Td className="tabular-nums">{p.reserved}</Td>
-                <Td className="tabular-nums">{p.treasury}</Td>
+                <Td className="whitespace-nowrap tabular-nums">{p.pool}</Td>
+                <Td className="whitespace-nowrap tabular-nums">{p.reserved}</Td>
+                <Td className="whitespace-nowrap tabular-nums">{p.treasury}</Td>
               </tr>
             ))}
           </tbody>

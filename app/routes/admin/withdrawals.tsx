@@ -126,7 +126,11 @@ export default function AdminWithdrawals({ loaderData, actionData }: Route.Compo
         ) : (
           <ul className="divide-y divide-line">
             {loaderData.withdrawals.map((w) => (
-              <li key={w.id} className="space-y-3 py-4" data-testid={`withdrawal-${w.id}`}>
+              <li
+                key={w.id}
+                className="space-y-3 py-4 first:pt-0 last:pb-0"
+                data-testid={`withdrawal-${w.id}`}
+              >
                 <div className="flex flex-wrap items-center gap-3 text-sm">
                   <span className="font-semibold text-ink">
                     {w.amount} {w.asset}
@@ -170,14 +174,14 @@ export default function AdminWithdrawals({ loaderData, actionData }: Route.Compo
                         </Form>
                       )
                     ) : !loaderData.can.complete ? null : (
-                      <Form method="post" className="flex flex-wrap items-end gap-2">
+                      <Form method="post" className="flex flex-1 flex-wrap items-end gap-2">
                         <input type="hidden" name="withdrawalId" value={w.id} />
                         <Field
                           label="Transaction id or bank reference"
                           name="sentReference"
                           required
                           autoComplete="off"
-                          className="min-w-64"
+                          className="min-w-56 flex-1"
                         />
                         <Button type="submit" name="intent" value="complete" size="sm">
                           Mark sent
@@ -185,14 +189,14 @@ export default function AdminWithdrawals({ loaderData, actionData }: Route.Compo
                       </Form>
                     )}
                     {loaderData.can.reject ? (
-                      <Form method="post" className="flex flex-wrap items-end gap-2">
+                      <Form method="post" className="flex flex-1 flex-wrap items-end gap-2">
                         <input type="hidden" name="withdrawalId" value={w.id} />
                         <Field
                           label="Reason"
                           name="reason"
                           required
                           autoComplete="off"
-                          className="min-w-56"
+                          className="min-w-56 flex-1"
                         />
                         <Button type="submit" name="intent" value="reject" size="sm" variant="danger">
                           Reject

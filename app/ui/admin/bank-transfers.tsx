@@ -191,7 +191,11 @@ export function OpenStatementLines({
         <p className="mt-2 text-sm text-muted">None: every imported transfer has been recorded.</p>
       ) : (
         <div className="mt-2 rounded-md border border-line">
-          <Table caption="Incoming transfers from imported bank statements, not yet recorded">
+          {/* Wide enough to read; on a phone it scrolls sideways inside its card (ui/table.tsx). */}
+          <Table
+            caption="Incoming transfers from imported bank statements, not yet recorded"
+            className="min-w-[52rem]"
+          >
             <thead>
               <tr>
                 <Th>Booked</Th>
@@ -208,18 +212,24 @@ export function OpenStatementLines({
               {lines.map((l) => (
                 <tr key={l.id} data-testid={`statement-line-${l.bankTransactionId}`}>
                   <Td className="whitespace-nowrap tabular-nums">{l.bookedOn}</Td>
-                  <Td className="font-mono text-xs break-all">{l.bankTransactionId}</Td>
+                  <Td className="font-mono text-xs whitespace-nowrap">{l.bankTransactionId}</Td>
                   <Td className="text-right whitespace-nowrap tabular-nums">{l.amount}</Td>
                   <Td>
                     <span className="block font-mono text-xs">{l.reference}</span>
                     {l.description ? <span className="block text-xs text-muted">{l.description}</span> : null}
                   </Td>
-                  <Td className="text-sm">
-                    {l.memberEmail ?? <span className="text-muted">No member has this reference</span>}
+                  <Td className="min-w-44 text-sm">
+                    {l.memberEmail ? (
+                      <span className="wrap-anywhere">{l.memberEmail}</span>
+                    ) : (
+                      <span className="text-muted">No member has this reference</span>
+                    )}
                   </Td>
                   <Td>
                     {l.own ? (
-                      <span className="text-xs text-muted">Your own account: another admin records it</span>
+                      <span className="block min-w-32 text-xs text-muted">
+                        Your own account: another admin records it
+                      </span>
                     ) : l.memberEmail ? (
                       <Form method="post">
                         <input type="hidden" name="intent" value="record-line" />
