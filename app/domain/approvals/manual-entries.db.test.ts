@@ -139,6 +139,14 @@ describe("a bank transfer credit needs two admins", () => {
     });
     expect(twice).toMatchObject({ ok: true, replayed: true });
     expect(once.ok && twice.ok && twice.entry.id === once.entry.id).toBe(true);
+    // The same form key with other values is not "already recorded": it is refused, nothing new.
+    const changed = await proposeBankCredit(t.db, a.actor, {
+      ...input,
+      amountMinor: 99n,
+      bankTransactionId: "BANK-TX-DOUBLE",
+      idempotencyKey: formKey,
+    });
+    expect(changed).toEqual({ ok: false, status: 409, message: manualEntryMessages.keyReused });
   });
 
   it("a declined entry moves nothing and frees its bank transaction id for a corrected one", async () => {
@@ -224,6 +232,12 @@ describe("nobody acts on their own money", () => {
       status: 403,
       message: fourEyesMessages.ownMoney,
     });
+    // Declining moves nothing, but it is a decision about A's own money all the same.
+    expect(await declineManualEntry(t.db, a.actor, forA.entry.id, "not needed")).toEqual({
+      ok: false,
+      status: 403,
+      message: fourEyesMessages.ownMoney,
+    });
     expect(await usd(a.id)).toBe(0n);
     const refusals = await queryRows<{ user_id: string; detail: Record<string, unknown> }>(
       t.db,
@@ -232,6 +246,7 @@ describe("nobody acts on their own money", () => {
     expect(refusals.map((r) => [r.detail.action, r.detail.reason])).toEqual([
       ["propose", "own-money"],
       ["approve", "own-money"],
+      ["decline", "own-money"],
     ]);
     // The database refuses the same, whatever the code does.
     await expect(
@@ -290,6 +305,25 @@ describe("funding a rewards pool or a treasury needs two admins", () => {
     expect(await getSystemBalance(t.db, { ledger: "demo", kind: "rewards_pool", asset: "SOL" })).toBe(
       poolBefore + 7_000_000_000n,
     );
+    // A second, different funding sent with the same form key is refused, not taken as done.
+    const fundingKey = key();
+    const first = await proposeFunding(t.db, a.actor, {
+      target: "treasury",
+      ledger: "demo",
+      asset: "BTC",
+      amountMinor: 5n,
+      idempotencyKey: fundingKey,
+    });
+    expect(first.ok).toBe(true);
+    expect(
+      await proposeFunding(t.db, a.actor, {
+        target: "pool",
+        ledger: "demo",
+        asset: "BTC",
+        amountMinor: 5n,
+        idempotencyKey: fundingKey,
+      }),
+    ).toEqual({ ok: false, status: 409, message: manualEntryMessages.keyReused });
     await expect(
       proposeFunding(t.db, a.actor, {
         target: "pool",

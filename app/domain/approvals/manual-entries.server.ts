@@ -60,6 +60,8 @@ export const manualEntryMessages = Object.freeze({
   reasonRequired: "Enter the reason: the admin who recorded it reads it in the audit log.",
   noSuchLine: "No such bank statement line.",
   lineUsed: "This statement line has already been recorded.",
+  keyReused:
+    "This form was already sent with other values. Reload the page, check what is recorded, and try again.",
 });
 
 const COLUMNS = sql`e.id::text as id, e.kind, e.ledger, e.asset, e.amount::text as amount, e.member_id,
@@ -136,10 +138,15 @@ export async function proposeBankCredit(
   actor: StaffActor,
   input: BankCreditProposal,
 ): Promise<EntryResult> {
-  const replay = await findByKey(db, input.idempotencyKey);
-  if (replay) return { ok: true, entry: replay, replayed: true };
   const reference = input.reference.trim().toUpperCase();
   const bankTransactionId = input.bankTransactionId.trim();
+  const isSame = (e: ManualEntry) =>
+    e.kind === "bank-credit" &&
+    e.amountMinor === input.amountMinor &&
+    e.bankTransactionId === bankTransactionId &&
+    e.bankReference === reference;
+  const replay = await replayOf(db, input.idempotencyKey, isSame);
+  if (replay) return replay;
   const memberId = await findBankReferenceOwner(db, reference);
   if (!memberId) return { ok: false, status: 404, field: "reference", message: manualEntryMessages.noMember };
   if (memberId === actor.adminId) {
@@ -171,6 +178,7 @@ export async function proposeBankCredit(
     db,
     actor,
     input.idempotencyKey,
+    isSame,
     sql`insert into manual_entries (kind, ledger, asset, amount, member_id, bank_reference, bank_transaction_id,
           statement_line_id, note, proposed_by, idempotency_key)
         values ('bank-credit', 'real', 'USD', ${input.amountMinor.toString()}::bigint, ${memberId}, ${reference},
@@ -204,14 +212,21 @@ export async function proposeFunding(
   if (input.amountMinor <= 0n) throw new RangeError("The funding amount must be above zero.");
   if (input.target === "pool" && !isCryptoAsset(input.asset))
     throw new RangeError("Rewards pools hold crypto assets only.");
-  const replay = await findByKey(db, input.idempotencyKey);
-  if (replay) return { ok: true, entry: replay, replayed: true };
+  const kind: ManualEntryKind = input.target === "pool" ? "rewards-pool" : "treasury";
+  const isSame = (e: ManualEntry) =>
+    e.kind === kind &&
+    e.ledger === input.ledger &&
+    e.asset === input.asset &&
+    e.amountMinor === input.amountMinor;
+  const replay = await replayOf(db, input.idempotencyKey, isSame);
+  if (replay) return replay;
   const recorded = await recordProposal(
     db,
     actor,
     input.idempotencyKey,
+    isSame,
     sql`insert into manual_entries (kind, ledger, asset, amount, proposed_by, idempotency_key)
-        values (${input.target === "pool" ? "rewards-pool" : "treasury"}, ${input.ledger}, ${input.asset},
+        values (${kind}, ${input.ledger}, ${input.asset},
           ${input.amountMinor.toString()}::bigint, ${actor.adminId}, ${input.idempotencyKey})
         returning id::text as id`,
   );
@@ -228,6 +243,7 @@ async function recordProposal(
   db: Db,
   actor: StaffActor,
   idempotencyKey: string,
+  isSame: (entry: ManualEntry) => boolean,
   insert: ReturnType<typeof sql>,
 ): Promise<EntryResult | undefined> {
   try {
@@ -244,9 +260,24 @@ async function recordProposal(
     return { ok: true, entry };
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
-    const raced = await findByKey(db, idempotencyKey);
-    return raced ? { ok: true, entry: raced, replayed: true } : undefined;
+    return replayOf(db, idempotencyKey, isSame);
   }
+}
+
+/**
+ * The answer to a form key already used: the first result when the form says the same thing (a
+ * double submit), a refusal when it says something else (a form sent again with other values must
+ * not be taken as done). Undefined when the key is new.
+ */
+async function replayOf(
+  db: Db,
+  idempotencyKey: string,
+  isSame: (entry: ManualEntry) => boolean,
+): Promise<EntryResult | undefined> {
+  const earlier = await findByKey(db, idempotencyKey);
+  if (!earlier) return undefined;
+  if (isSame(earlier)) return { ok: true, entry: earlier, replayed: true };
+  return { ok: false, status: 409, message: manualEntryMessages.keyReused };
 }
 
 async function findByKey(db: Db, key: string): Promise<ManualEntry | undefined> {
@@ -378,13 +409,24 @@ export async function declineManualEntry(
     return { ok: false, status: 409, field: "reason", message: manualEntryMessages.reasonRequired };
   const outcome = await withTx(
     db,
-    async (tx): Promise<EntryResult | { refused: Refusal; entry: ManualEntry }> => {
+    async (tx): Promise<EntryResult | { refused: Refusal; reason: RefusalReason; entry: ManualEntry }> => {
       const entry = await getEntry(tx, id, true);
       if (!entry) return { ok: false, status: 404, message: manualEntryMessages.noSuchEntry };
       if (entry.status !== "proposed")
         return { ok: false, status: 409, message: manualEntryMessages.alreadyDecided(entry.status) };
       if (entry.proposedBy === actor.adminId)
-        return { refused: { ok: false, status: 403, message: fourEyesMessages.sameAdmin }, entry };
+        return {
+          refused: { ok: false, status: 403, message: fourEyesMessages.sameAdmin },
+          reason: "same-admin",
+          entry,
+        };
+      // Declining moves nothing, but it is still a decision about one's own money.
+      if (entry.memberId === actor.adminId)
+        return {
+          refused: { ok: false, status: 403, message: fourEyesMessages.ownMoney },
+          reason: "own-money",
+          entry,
+        };
       await tx.execute(
         sql`update manual_entries set status = 'declined', decided_by = ${actor.adminId}, decided_at = now(),
             decline_reason = ${reason.slice(0, 500)}
@@ -400,7 +442,7 @@ export async function declineManualEntry(
     },
   );
   if ("refused" in outcome) {
-    await refuse(db, actor, "same-admin", {
+    await refuse(db, actor, outcome.reason, {
       subject: "manual-entry",
       action: "decline",
       ...auditDetail(outcome.entry),

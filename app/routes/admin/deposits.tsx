@@ -167,7 +167,10 @@ export async function action(args: Route.ActionArgs) {
       idempotencyKey: `${key}:bank`,
     });
     if (!result.ok) {
-      const field = (result.field ?? "reference") as BankCreditField;
+      // A refusal about one field is said beside it; anything else (a form sent twice with other
+      // values) at the top.
+      if (!result.field) return data<ActionData>({ ok: false, message: result.message }, result.status);
+      const field = result.field as BankCreditField;
       return data<ActionData>(
         { ok: false, form: "bank", errors: { [field]: result.message }, values },
         result.status,
