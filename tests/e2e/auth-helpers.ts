@@ -26,6 +26,8 @@ export async function submitSignUp(
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Next" }).click();
   await expect(page).toHaveURL(/\/signup\/check-email$/, { timeout: 20_000 });
+  // The address changes before the page has rendered: the answer is there when its heading is.
+  await expect(page.getByRole("heading", { name: "Check your e-mail" })).toBeVisible({ timeout: 20_000 });
 }
 
 /**

@@ -9,6 +9,7 @@ import {
   uniqueEmail,
 } from "./auth-helpers.ts";
 import { expect, expectNoA11yViolations, test } from "./fixtures.ts";
+import { waitForMail } from "./mailbox.ts";
 
 test.describe.configure({ timeout: 240_000 });
 const answer = { timeout: 20_000 };
@@ -173,12 +174,5 @@ test("settings: turning two-factor off needs the password and a current code, ea
   await expect(page.getByText("Off", { exact: true })).toBeVisible();
 
   // The member is told by e-mail (queued with the change, delivered by the outbox worker).
-  await expect(async () => {
-    await page.goto(`/dev/outbox?to=${encodeURIComponent(email)}`);
-    await expect(
-      page.getByRole("heading", { name: "Two-factor sign-in was turned off on your Coinlens account" }),
-    ).toBeVisible({
-      timeout: 1000,
-    });
-  }).toPass({ timeout: 20_000 });
+  await waitForMail(page, email, "Two-factor sign-in was turned off on your Coinlens account");
 });
