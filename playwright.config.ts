@@ -1,6 +1,7 @@
 import { defineConfig, devices } from "@playwright/test";
 
-// End-to-end tests run against the production build (npm run build first) served on its own
+// End-to-end tests run against the production build (APP_ENV=test npm run build first: the build
+// then includes the test-only endpoints, app/routes.ts) served on its own
 // port with a fresh embedded database, in Debian's Chromium (never a downloaded browser).
 const port = Number(process.env.E2E_PORT ?? 3100);
 export const baseURL = `http://localhost:${port}`;

@@ -1,6 +1,22 @@
 import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
 import { deepFreeze } from "./domain/freeze.ts";
 
+/**
+ * Test-only endpoints (ADR 0062): part of a build made with APP_ENV=test (the browser tests'
+ * build), absent from every other build. Each also refuses anything but APP_ENV=test and this
+ * machine at run time (app/utils/dev-only.server.ts), for a test build served another way.
+ */
+export function testRoutes(appEnv: string | undefined) {
+  return appEnv === "test"
+    ? [
+        route("api/test/trade", "routes/api/trade-test.ts"),
+        route("api/test/history", "routes/api/history-test.ts"),
+        route("api/test/staff", "routes/test/staff.ts"),
+        route("api/test/market/price", "routes/api/market-test.ts"),
+      ]
+    : [];
+}
+
 // Frozen like every exported value (ADR 0064), though only the build reads it.
 export default deepFreeze([
   layout("routes/_public/layout.tsx", [
@@ -52,16 +68,13 @@ export default deepFreeze([
   route("transactions/export", "routes/transactions-export.ts"),
   route("api/transactions", "routes/api/transactions.ts"),
   route("api/user", "routes/api/user.ts"),
-  route("api/test/trade", "routes/api/trade-test.ts"),
-  route("api/test/history", "routes/api/history-test.ts"),
-  route("api/test/staff", "routes/test/staff.ts"),
+  ...testRoutes(process.env.APP_ENV),
   route("dev/outbox", "routes/dev/outbox.tsx"),
   route("dev/chain", "routes/dev/chain.tsx"),
   route("api/market/:dataset", "routes/api/market.ts"),
   route("api/etfs/:symbol?", "routes/api/etfs.ts"),
   route("api/news", "routes/api/news.ts"),
   route("api/stream/quotes", "routes/api/stream-quotes.ts"),
-  route("api/test/market/price", "routes/api/market-test.ts"),
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/overview.tsx"),
     route("earn", "routes/admin/earn.tsx"),

@@ -68,7 +68,11 @@ counted("vitest", vitestOk, vitestReport, (r) => {
   return { pass: report.numPassedTests, fail: report.numFailedTests };
 });
 
-const buildOk = run("production build", "npm", ["run", "--silent", "build"]);
+// The browser tests' build: a production build with the test-only endpoints (APP_ENV=test, which
+// app/routes.ts reads at build time; ADR 0062). `npm start` builds without them.
+const buildOk = run("production build (with test endpoints)", "npm", ["run", "--silent", "build"], {
+  APP_ENV: "test",
+});
 if (buildOk) passed++;
 else {
   failed++;

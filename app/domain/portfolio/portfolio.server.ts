@@ -7,38 +7,9 @@ import { getFxRates, getQuotes } from "../market-data/cache.server.ts";
 import type { TrackedSymbol } from "../market-data/types.ts";
 import { ASSET_INFO, CRYPTO_ASSETS, type CryptoAsset } from "../money/assets.ts";
 import { type DisplayCurrency, totalValue, valueInUsdCents } from "./valuation.ts";
+import type { PortfolioView, WalletView } from "./views.ts";
 
-/** One wallet line. Amounts are minor units and cents as decimal strings (loader data is JSON). */
-export interface WalletView {
-  asset: CryptoAsset;
-  name: string;
-  availableMinor: string;
-  heldMinor: string;
-  stakedMinor: string;
-  /** available + held + staked. */
-  totalMinor: string;
-  priceUsd: string | null;
-  /** The total's value in US cents; null when the coin has no price yet. */
-  valueUsdCents: string | null;
-}
-
-export interface PortfolioView {
-  ledger: Ledger;
-  cash: { availableCents: string; heldCents: string; totalCents: string };
-  wallets: WalletView[];
-  /** Cash plus every priced coin, in US cents. */
-  totalUsdCents: string;
-  /** Coins held but not priced (left out of the total, and the page says so). */
-  unpriced: CryptoAsset[];
-  prices: { asOf: string | null; stale: boolean; sample: boolean };
-  /** Units per 1 USD for the wallet's currency picker; absent when never fetched. */
-  fx: {
-    rates: Partial<Record<DisplayCurrency, string>>;
-    asOf: string | null;
-    stale: boolean;
-    sample: boolean;
-  };
-}
+export type { PortfolioView, WalletView };
 
 export async function portfolioView(
   db: Db,

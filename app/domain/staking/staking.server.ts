@@ -24,12 +24,13 @@ import {
   usdValueMinor,
 } from "./rules.ts";
 import { stakeMessages } from "./schemas.ts";
+import type { PositionStatus } from "./views.ts";
 
 export interface StakingProductRow extends StakingProduct {
   id: bigint;
 }
 
-export type PositionStatus = "open" | "matured" | "exited";
+export type { PositionStatus };
 
 export interface StakePosition {
   id: bigint;

@@ -8,49 +8,12 @@ import { getBalances } from "../ledger/ledger.server.ts";
 import type { Ledger } from "../ledger/types.ts";
 import { getQuotes } from "../market-data/cache.server.ts";
 import type { TrackedSymbol } from "../market-data/types.ts";
-import { CRYPTO_ASSETS, type CryptoAsset } from "../money/assets.ts";
+import { CRYPTO_ASSETS } from "../money/assets.ts";
 import { stakeProgress } from "./rules.ts";
 import { listStakePositions, listStakingProducts, type StakePosition } from "./staking.server.ts";
+import type { CoinView, PositionView, ProductView, StakeBoardView } from "./views.ts";
 
-export interface ProductView {
-  durationDays: number;
-  aprBps: number;
-  minimumUsdMinor: string;
-}
-
-export interface CoinView {
-  asset: CryptoAsset;
-  name: string;
-  rank: number | null;
-  priceUsd: string | null;
-  marketCapUsd: string | null;
-  volume24hUsd: string | null;
-  high24hUsd: string | null;
-  low24hUsd: string | null;
-  availableMinor: string;
-  products: ProductView[];
-}
-
-export interface PositionView {
-  id: string;
-  asset: CryptoAsset;
-  durationDays: number;
-  aprBps: number;
-  amountMinor: string;
-  rewardMinor: string;
-  status: StakePosition["status"];
-  openedAt: string;
-  maturesAt: string;
-  settledAt: string | null;
-  progress: number;
-}
-
-export interface StakeBoardView {
-  coins: CoinView[];
-  positions: PositionView[];
-  prices: { asOf: string | null; stale: boolean; sample: boolean };
-  referralCode: string | null;
-}
+export type { CoinView, PositionView, ProductView, StakeBoardView };
 
 export function positionView(p: StakePosition, now: Date): PositionView {
   return {

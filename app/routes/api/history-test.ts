@@ -1,4 +1,7 @@
 import { sql } from "drizzle-orm";
+// Registered only under APP_ENV=test (app/routes.ts), so no generated route types: the
+// framework's own argument types.
+import type { ActionFunctionArgs } from "react-router";
 import { z } from "zod";
 import { queryRows } from "~/db/client.server.ts";
 import { getDb } from "~/db/db.server.ts";
@@ -6,7 +9,6 @@ import { LEDGERS, OPERATION_STATUSES, OPERATION_TYPES } from "~/domain/ledger/ty
 import { parseAmount } from "~/domain/money/amount.ts";
 import { ASSETS } from "~/domain/money/assets.ts";
 import { notFound, requireTestEnvironment } from "~/utils/dev-only.server.ts";
-import type { Route } from "./+types/history-test";
 
 const body = z.object({
   email: z.string().email(),
@@ -31,7 +33,7 @@ const body = z.object({
  * moves and no balance changes. Anywhere else, or to a client on another machine, it is a 404
  * (requireTestEnvironment).
  */
-export async function action(args: Route.ActionArgs) {
+export async function action(args: ActionFunctionArgs) {
   const { request } = args;
   requireTestEnvironment(args);
   const parsed = body.safeParse(await request.json().catch(() => null));

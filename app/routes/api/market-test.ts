@@ -1,10 +1,12 @@
+// Registered only under APP_ENV=test (app/routes.ts), so no generated route types: the
+// framework's own argument types.
+import type { ActionFunctionArgs } from "react-router";
 import { data } from "react-router";
 import { z } from "zod";
 import { getDb } from "~/db/db.server.ts";
 import { setQuoteForTest } from "~/domain/market-data/service.server.ts";
 import { trackedSymbols } from "~/domain/market-data/types.ts";
 import { notFound, requireTestEnvironment } from "~/utils/dev-only.server.ts";
-import type { Route } from "./+types/market-test";
 
 const body = z.object({
   symbol: z.enum(trackedSymbols as [string, ...string[]]),
@@ -26,7 +28,7 @@ const body = z.object({
  * it can never move a real price (production refuses both APP_ENV=test's defaults and sample data).
  * Like every test endpoint it answers only clients on this machine (requireTestEnvironment).
  */
-export async function action(args: Route.ActionArgs) {
+export async function action(args: ActionFunctionArgs) {
   const { request } = args;
   const config = requireTestEnvironment(args);
   if (config.marketData !== "sample") throw notFound();

@@ -1,4 +1,7 @@
 import { sql } from "drizzle-orm";
+// Registered only under APP_ENV=test (app/routes.ts), so no generated route types: the
+// framework's own argument types.
+import type { ActionFunctionArgs } from "react-router";
 import { z } from "zod";
 import { queryRows } from "~/db/client.server.ts";
 import { getDb } from "~/db/db.server.ts";
@@ -12,7 +15,6 @@ import { ASSETS } from "~/domain/money/assets.ts";
 import { runMaturityJob } from "~/domain/staking/jobs.server.ts";
 import { notFound, requireTestEnvironment } from "~/utils/dev-only.server.ts";
 import { authAccounts, users } from "../../../db/schema/index.ts";
-import type { Route } from "./+types/trade-test";
 
 const body = z.discriminatedUnion("action", [
   z.object({
@@ -44,7 +46,7 @@ async function memberByEmail(email: string): Promise<{ id: string } | undefined>
   return user;
 }
 
-export async function action(args: Route.ActionArgs) {
+export async function action(args: ActionFunctionArgs) {
   const { request } = args;
   const config = requireTestEnvironment(args);
   const parsed = body.safeParse(await request.json().catch(() => null));

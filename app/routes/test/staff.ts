@@ -1,10 +1,12 @@
+// Registered only under APP_ENV=test (app/routes.ts), so no generated route types: the
+// framework's own argument types.
+import type { ActionFunctionArgs } from "react-router";
 import { data } from "react-router";
 import { z } from "zod";
 import { getDb } from "~/db/db.server.ts";
 import { grantRole } from "~/domain/payments/admin-role.server.ts";
 import { ROLES } from "~/domain/payments/permissions.ts";
 import { notFound, requireTestEnvironment } from "~/utils/dev-only.server.ts";
-import type { Route } from "./+types/staff";
 
 const body = z.object({ email: z.string().email(), role: z.enum(ROLES) });
 
@@ -15,7 +17,7 @@ const body = z.object({ email: z.string().email(), role: z.enum(ROLES) });
  * person would (tests/e2e/admin-helpers.ts). Anywhere else, or to a client on another machine, it
  * is a 404 (requireTestEnvironment).
  */
-export async function action(args: Route.ActionArgs) {
+export async function action(args: ActionFunctionArgs) {
   const { request } = args;
   requireTestEnvironment(args);
   if (request.method !== "POST") throw data("Method not allowed", { status: 405 });

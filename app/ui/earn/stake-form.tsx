@@ -13,7 +13,7 @@ import {
   usdValueMinor,
 } from "~/domain/staking/rules.ts";
 import { type StakeFieldErrors, stakeMessages, validateStakeForm } from "~/domain/staking/schemas.ts";
-import type { CoinView } from "~/domain/staking/views.server.ts";
+import type { CoinView } from "~/domain/staking/views.ts";
 import { Button } from "../button.tsx";
 import { Dialog } from "../dialog.tsx";
 import { Field } from "../field.tsx";

@@ -8,7 +8,7 @@ import {
   formatReward,
   type StakeDurationDays,
 } from "~/domain/staking/rules.ts";
-import type { PositionView } from "~/domain/staking/views.server.ts";
+import type { PositionView } from "~/domain/staking/views.ts";
 import { Badge } from "../badge.tsx";
 import { Button } from "../button.tsx";
 import { Card, CardHeader } from "../card.tsx";

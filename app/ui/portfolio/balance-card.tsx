@@ -1,6 +1,6 @@
 import { ArrowDownToLine, ArrowUpFromLine, Coins } from "lucide-react";
-import type { PortfolioView } from "~/domain/portfolio/portfolio.server.ts";
 import { formatCents } from "~/domain/portfolio/valuation.ts";
+import type { PortfolioView } from "~/domain/portfolio/views.ts";
 import { Badge } from "../badge.tsx";
 import { ButtonLink } from "../button.tsx";
 import { Card } from "../card.tsx";

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigate } from "react-router";
 import { formatAmount } from "~/domain/money/amount.ts";
 import { ASSET_INFO } from "~/domain/money/assets.ts";
-import type { WalletView } from "~/domain/portfolio/portfolio.server.ts";
+import type { WalletView } from "~/domain/portfolio/views.ts";
 import { convertUsdCents, type DisplayCurrency, formatCents } from "~/domain/portfolio/valuation.ts";
 import { buttonClass } from "../button.tsx";
 import { CoinMark } from "../market/coin-mark.tsx";
