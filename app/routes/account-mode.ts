@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import { openDemoAndSelect, switchAccountMode } from "~/domain/accounts/accounts.server.ts";
-import { formValues, safeRedirect } from "~/domain/accounts/schemas.ts";
+import { safeRedirect } from "~/domain/accounts/schemas.ts";
+import { formValues } from "~/domain/forms.ts";
 import { accounts, requestMeta, requireSession } from "~/utils/auth.server.ts";
 import type { Route } from "./+types/account-mode";
 

@@ -1,3 +1,4 @@
+import { firstMessage as firstIssue } from "../forms.ts";
 import { z } from "../zod.ts";
 import { isCommonPassword } from "./common-passwords.ts";
 
@@ -83,16 +84,7 @@ const requiredOrder = [messages.required, messages.invalidEmail, messages.shortP
  * seed, whichever field comes first.
  */
 export function firstMessage(error: z.ZodError): string {
-  const all = error.issues.map((issue) => issue.message);
-  for (const message of requiredOrder) if (all.includes(message)) return message;
-  return all[0] ?? messages.unexpected;
-}
-
-/** Form data to a plain object of strings (files ignored). */
-export function formValues(form: FormData): Record<string, string> {
-  const values: Record<string, string> = {};
-  for (const [key, value] of form) if (typeof value === "string") values[key] = value;
-  return values;
+  return firstIssue(error, { priority: requiredOrder, fallback: messages.unexpected });
 }
 
 /** Longer than any path of ours with its query; longer input is not worth parsing. */

@@ -4,6 +4,7 @@
 // each parser returns the typed value or one message per field, shown beside the field, and the
 // action changes nothing when any field is wrong. Amounts become bigint minor units through the
 // money module.
+import { parseId } from "../forms.ts";
 import { safeParseAmount } from "../money/amount.ts";
 
 export type FieldErrors<K extends string> = Partial<Record<K, string>>;
@@ -82,10 +83,4 @@ export function parseDecisionForm(form: Fields): FormResult<DepositDecision, Dec
 export function parseFormKey(value: FormDataEntryValue | null | undefined): string | null {
   const key = text(value);
   return /^[\w-]{8,100}$/.test(key) ? key : null;
-}
-
-/** An id this page renders (a bigint in decimal), or null for a forged request. */
-export function parseId(value: FormDataEntryValue | null | undefined): bigint | null {
-  const id = text(value);
-  return /^\d{1,18}$/.test(id) ? BigInt(id) : null;
 }

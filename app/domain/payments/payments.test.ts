@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { fieldErrors } from "../forms.ts";
 import {
   DEPOSIT_METHODS,
   depositMethod,
@@ -11,7 +12,6 @@ import {
   bankWithdrawalSchema,
   btcDepositSchema,
   btcWithdrawalSchema,
-  fieldErrors,
   formatNgn,
   ngnEstimateMinor,
   usdtDepositSchema,

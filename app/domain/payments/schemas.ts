@@ -160,13 +160,3 @@ export function ngnEstimateMinor(usdMinor: bigint, ngnPerUsd: string): bigint {
 export function formatNgn(ngnMinor: bigint): string {
   return `₦${formatAmount(ngnMinor, "USD", { grouping: true, minDecimals: 2 })}`;
 }
-
-/** First message per field, for inline errors. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const flat = z.flattenError(error).fieldErrors as Record<string, string[] | undefined>;
-  return Object.fromEntries(
-    Object.entries(flat)
-      .filter(([, messages]) => messages && messages.length > 0)
-      .map(([field, messages]) => [field, (messages as string[])[0] as string]),
-  );
-}

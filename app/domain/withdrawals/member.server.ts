@@ -8,6 +8,7 @@ import { type AuditEvent, recordAudit } from "../accounts/audit.server.ts";
 import { type Clock, systemClock } from "../accounts/clock.ts";
 import { consume, limits } from "../accounts/rate-limit.server.ts";
 import type { ChainNetwork } from "../chain/extended-key.ts";
+import { fieldErrors, parseId } from "../forms.ts";
 import { InsufficientFundsError } from "../ledger/errors.ts";
 import { getBalances } from "../ledger/ledger.server.ts";
 import { getQuotes } from "../market-data/cache.server.ts";
@@ -16,7 +17,6 @@ import {
   type BankWithdrawalValues,
   bankWithdrawalSchema,
   btcWithdrawalSchema,
-  fieldErrors,
   ngnEstimateMinor,
   paymentMessages,
   usdtWithdrawalSchema,
@@ -75,7 +75,7 @@ export type WithdrawalFailure = {
   ok: false;
   status: 400 | 403 | 409 | 429 | 500;
   /** By field; `form` for the whole form, `confirm` for the confirmation panel. */
-  errors: Record<string, string>;
+  errors: Partial<Record<string, string>>;
   /** What the member typed, to show again: never the code (it is spent or wrong either way). */
   values?: Record<string, string>;
 };
@@ -355,22 +355,17 @@ export async function cancelMemberWithdrawal(
   member: Pick<WithdrawalMember, "userId">,
   input: { withdrawalId: string | undefined },
 ): Promise<CancelResult> {
+  // A malformed id gets the same answer as someone else's: ids reveal nothing.
+  const withdrawalId = parseId(input.withdrawalId);
+  if (withdrawalId === null) {
+    return { ok: false, status: 409, errors: { form: withdrawalMessages.noSuchWithdrawal } };
+  }
   try {
-    const withdrawal = await cancelWithdrawal(db, {
-      withdrawalId: BigInt(input.withdrawalId ?? "0"),
-      userId: member.userId,
-    });
+    const withdrawal = await cancelWithdrawal(db, { withdrawalId, userId: member.userId });
     return { ok: true, message: withdrawalMessages.cancelled, withdrawal };
   } catch (error) {
-    // A malformed id (BigInt throws) gets the same answer as someone else's: ids reveal nothing.
-    if (
-      error instanceof WithdrawalStateError ||
-      error instanceof SyntaxError ||
-      error instanceof RangeError
-    ) {
-      const message =
-        error instanceof WithdrawalStateError ? error.message : withdrawalMessages.noSuchWithdrawal;
-      return { ok: false, status: 409, errors: { form: message } };
+    if (error instanceof WithdrawalStateError) {
+      return { ok: false, status: 409, errors: { form: error.message } };
     }
     throw error;
   }

@@ -4,6 +4,7 @@
 // and shows the message.
 import type { Db } from "../../db/client.server.ts";
 import { OwnMoneyError, type RefusalReason, type StaffActor } from "../approvals/four-eyes.ts";
+import { parseId } from "../forms.ts";
 import { recordAdminAudit } from "../payments/admin-audit.server.ts";
 import {
   approveWithdrawal,
@@ -26,10 +27,6 @@ const EVENT = {
   complete: "admin-withdrawal-completed",
   reject: "admin-withdrawal-rejected",
 } as const;
-
-function parseId(text: string | undefined): bigint | null {
-  return text && /^\d{1,18}$/.test(text) ? BigInt(text) : null;
-}
 
 export async function reviewWithdrawal(
   db: Db,

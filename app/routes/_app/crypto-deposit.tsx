@@ -9,14 +9,10 @@ import {
   getOrCreateDepositAddress,
   listMemberDeposits,
 } from "~/domain/deposits/deposits.server.ts";
+import { fieldErrors } from "~/domain/forms.ts";
 import { formatAmount, safeParseAmount } from "~/domain/money/amount.ts";
 import { depositMethod, describeLimits, isWithinLimits, limitsMessage } from "~/domain/payments/methods.ts";
-import {
-  btcDepositSchema,
-  fieldErrors,
-  paymentMessages,
-  usdtDepositSchema,
-} from "~/domain/payments/schemas.ts";
+import { btcDepositSchema, paymentMessages, usdtDepositSchema } from "~/domain/payments/schemas.ts";
 import { log } from "~/log.server.ts";
 import { Badge } from "~/ui/badge.tsx";
 import { Button, ButtonLink } from "~/ui/button.tsx";

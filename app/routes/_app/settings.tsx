@@ -17,10 +17,10 @@ import {
   changePasswordSchema,
   disableTwoFactorSchema,
   firstMessage,
-  formValues,
   profileSchema,
 } from "~/domain/accounts/schemas.ts";
 import { describeUserAgent } from "~/domain/accounts/user-agent.ts";
+import { formValues } from "~/domain/forms.ts";
 import { z } from "~/domain/zod.ts";
 import { Badge } from "~/ui/badge.tsx";
 import { Button } from "~/ui/button.tsx";

@@ -20,7 +20,7 @@ export type WithdrawalKind = WithdrawalMethod;
 
 export type WithdrawalActionData =
   | { ok: true; message: string; detail?: string }
-  | { ok: false; errors: Record<string, string>; values?: Record<string, string> };
+  | { ok: false; errors: Partial<Record<string, string>>; values?: Record<string, string> };
 
 type PaymentsContext = Awaited<ReturnType<typeof paymentsContext>>;
 

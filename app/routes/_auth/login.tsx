@@ -1,7 +1,8 @@
 import type { FormEvent } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { signIn } from "~/domain/accounts/accounts.server.ts";
-import { firstMessage, formValues, safeRedirect, signInSchema } from "~/domain/accounts/schemas.ts";
+import { firstMessage, safeRedirect, signInSchema } from "~/domain/accounts/schemas.ts";
+import { formValues } from "~/domain/forms.ts";
 import { Button } from "~/ui/button.tsx";
 import { Field } from "~/ui/field.tsx";
 import { accounts, cookieHeaders, redirectIfSignedIn, requestMeta } from "~/utils/auth.server.ts";

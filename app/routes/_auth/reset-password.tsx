@@ -1,7 +1,8 @@
 import type { FormEvent } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { resetPassword } from "~/domain/accounts/accounts.server.ts";
-import { firstMessage, formValues, resetPasswordSchema } from "~/domain/accounts/schemas.ts";
+import { firstMessage, resetPasswordSchema } from "~/domain/accounts/schemas.ts";
+import { formValues } from "~/domain/forms.ts";
 import { Button } from "~/ui/button.tsx";
 import { Field } from "~/ui/field.tsx";
 import { accounts, requestMeta } from "~/utils/auth.server.ts";

@@ -1,6 +1,7 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { completeSecondFactor } from "~/domain/accounts/accounts.server.ts";
-import { firstMessage, formValues, safeRedirect, secondFactorSchema } from "~/domain/accounts/schemas.ts";
+import { firstMessage, safeRedirect, secondFactorSchema } from "~/domain/accounts/schemas.ts";
+import { formValues } from "~/domain/forms.ts";
 import { Button } from "~/ui/button.tsx";
 import { Field } from "~/ui/field.tsx";
 import { accounts, cookieHeaders, requestMeta } from "~/utils/auth.server.ts";

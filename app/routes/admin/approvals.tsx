@@ -8,7 +8,7 @@ import {
   listProposedEntries,
   type ManualEntryKind,
 } from "~/domain/approvals/manual-entries.server.ts";
-import { parseId } from "~/domain/deposits/admin-forms.ts";
+import { parseId } from "~/domain/forms.ts";
 import { formatAmount } from "~/domain/money/amount.ts";
 import type { Permission } from "~/domain/payments/permissions.ts";
 import { Badge } from "~/ui/badge.tsx";

@@ -15,10 +15,10 @@ import {
   parseBankCreditForm,
   parseDecisionForm,
   parseFormKey,
-  parseId,
 } from "~/domain/deposits/admin-forms.ts";
 import { listDepositQueue } from "~/domain/deposits/deposits.server.ts";
 import { decideDeposit } from "~/domain/deposits/review.server.ts";
+import { parseId } from "~/domain/forms.ts";
 import { formatAmount } from "~/domain/money/amount.ts";
 import { hasPermission } from "~/domain/payments/permissions.ts";
 import {

@@ -23,6 +23,7 @@ import {
   parseSpreadForm,
   productFormDefaults,
 } from "~/domain/earn/admin-forms.ts";
+import { parseId } from "~/domain/forms.ts";
 import { formatAmount } from "~/domain/money/amount.ts";
 import { ASSETS } from "~/domain/money/assets.ts";
 import type { Permission } from "~/domain/payments/permissions.ts";
@@ -116,8 +117,6 @@ async function guard(args: Route.ActionArgs, permission: Permission): Promise<St
   return { adminId, ip, userAgent };
 }
 
-const idOf = (value: string) => (/^\d{1,18}$/.test(value) ? BigInt(value) : null);
-
 export async function action(args: Route.ActionArgs) {
   // Signed in as staff with two-factor at all, before reading anything the request sent.
   await requirePaymentPermission(args, "read:earn:any");
@@ -131,7 +130,7 @@ export async function action(args: Route.ActionArgs) {
 
   if (intent === "product") {
     const actor = await guard(args, "update:staking-product:any");
-    const id = idOf(values.id ?? "");
+    const id = parseId(values.id ?? "");
     const product = id === null ? undefined : await getStakingProduct(db, id);
     if (!product || id === null)
       throw data({ message: "This staking product does not exist." }, { status: 404 });
@@ -179,7 +178,7 @@ export async function action(args: Route.ActionArgs) {
       const id = await addBroker(db, actor, parsed.value);
       return redirect(`/admin/earn?done=broker&id=${id}`);
     }
-    const id = idOf(values.id ?? "");
+    const id = parseId(values.id ?? "");
     const result = id === null ? null : await editBroker(db, actor, id, parsed.value);
     if (!result?.ok) throw data({ message: "This broker does not exist." }, { status: 404 });
     return redirect(`/admin/earn?done=broker&id=${id}`);
@@ -187,7 +186,7 @@ export async function action(args: Route.ActionArgs) {
 
   if (intent === "broker-shown") {
     const actor = await guard(args, "manage:broker:any");
-    const id = idOf(values.id ?? "");
+    const id = parseId(values.id ?? "");
     const shown = values.shown === "true";
     const result = id === null ? null : await setBrokerShown(db, actor, id, shown);
     if (!result?.ok) throw data({ message: "This broker does not exist." }, { status: 404 });
