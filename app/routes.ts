@@ -75,6 +75,7 @@ export default deepFreeze([
   route("api/etfs/:symbol?", "routes/api/etfs.ts"),
   route("api/news", "routes/api/news.ts"),
   route("api/stream/quotes", "routes/api/stream-quotes.ts"),
+  route("api/stream/account", "routes/api/stream-account.ts"),
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/overview.tsx"),
     route("earn", "routes/admin/earn.tsx"),

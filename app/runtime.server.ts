@@ -3,6 +3,7 @@ import { getConfig } from "./config.server.ts";
 import { connectDatabase, disconnectDatabase, getDatabase } from "./db/db.server.ts";
 import { withStartupLock } from "./db/migrate.server.ts";
 import { startDepositWatchers, stopDepositWatchers } from "./domain/deposits/watch.server.ts";
+import { startAccountEvents, stopAccountEvents } from "./domain/events/account-events.server.ts";
 import { mailContextOf } from "./domain/mail/context.ts";
 import { createMailer } from "./domain/mail/mailer.server.ts";
 import { type OutboxWorker, startOutboxWorker } from "./domain/mail/outbox-worker.server.ts";
@@ -33,6 +34,10 @@ export async function boot() {
   });
   // Market data: fills the cache before the first request, then refreshes it (one server per job).
   await startMarketData(database, config);
+  // Live account events: money changes reach the member's open pages on any server (ADR 0069).
+  await startAccountEvents(database, {
+    url: config.database.kind === "postgres" ? config.database.url : undefined,
+  });
   // Chain watchers: credit deposits as confirmations arrive (ADR 0052).
   startDepositWatchers(database.db, config);
   // Staking maturity: every server runs it; settlements are claimed row by row (SKIP LOCKED).
@@ -73,5 +78,6 @@ export async function shutdown() {
   await outboxWorker?.stop();
   outboxWorker = undefined;
   await stopMarketData();
+  await stopAccountEvents();
   await disconnectDatabase();
 }

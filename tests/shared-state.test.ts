@@ -104,6 +104,8 @@ const MODULE_STATE: Record<string, string> = {
   "app/runtime.server.ts: outboxWorker": "the process's outbox worker, started at boot, stopped at shutdown",
   "app/domain/mail/outbox.server.ts: derivedKeys":
     "the outbox sealing key derived from each secret (a pure cache)",
+  "app/domain/events/account-events.server.ts: holder":
+    "this server's account-events listener and open member streams on globalThis",
   "app/ui/toast.tsx: nextId": "toast ids; only clicks in the browser show a toast",
   "app/islands/toast.ts: list": "the landing page's toast region, in the browser only",
 };

@@ -4,6 +4,7 @@ import { getCurrentSession } from "~/domain/accounts/accounts.server.ts";
 import { listMemberAccounts } from "~/domain/accounts/member-accounts.server.ts";
 import { deepFreeze } from "~/domain/freeze.ts";
 import { AppShell } from "~/ui/layout/app-shell.tsx";
+import { AccountEvents } from "~/ui/live/account-events.tsx";
 import { Spinner } from "~/ui/spinner.tsx";
 import { accounts, loginRedirect, requestMeta, sessionContext } from "~/utils/auth.server.ts";
 import type { Route } from "./+types/layout";
@@ -61,6 +62,7 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
       {pending ? (
         <Spinner className="fixed inset-x-0 top-16 z-30 border-b border-line bg-surface/95 py-2" />
       ) : null}
+      <AccountEvents />
       <Outlet />
     </AppShell>
   );

@@ -1,0 +1,99 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setupTestDatabase } from "../../../tests/db.ts";
+import { withTx } from "../../db/client.server.ts";
+import {
+  accountStreamCount,
+  type CLOSE,
+  publishAccountEvent,
+  type RESYNC,
+  startAccountEvents,
+  stopAccountEvents,
+  subscribeAccountEvents,
+} from "./account-events.server.ts";
+import type { AccountEvent } from "./account-events.ts";
+
+const t = setupTestDatabase();
+
+beforeAll(async () => {
+  const pool = t.database.pool as unknown as { options?: { connectionString?: string } } | undefined;
+  await startAccountEvents(t.database, { url: pool?.options?.connectionString });
+});
+afterAll(async () => {
+  await stopAccountEvents();
+});
+
+const deposit = (id: string, confirmations: number): AccountEvent => ({
+  kind: "deposit",
+  id,
+  status: confirmations >= 3 ? "credited" : "confirming",
+  asset: "BTC",
+  amountMinor: "1000000",
+  confirmations,
+  required: 3,
+});
+
+type Received = (AccountEvent | typeof RESYNC | typeof CLOSE)[];
+
+describe("live account events", () => {
+  it("reach only the streams of the member they concern, after commit", async () => {
+    const alice: Received = [];
+    const bob: Received = [];
+    const stopAlice = subscribeAccountEvents("alice", (e) => alice.push(e));
+    const stopBob = subscribeAccountEvents("bob", (e) => bob.push(e));
+    try {
+      await withTx(t.db, async (tx) => {
+        await publishAccountEvent(tx, "alice", deposit("1", 1));
+      });
+      await expect.poll(() => alice.length, { timeout: 5000 }).toBe(1);
+      expect(alice[0]).toEqual(deposit("1", 1));
+      // Bob's stream got nothing, and the routing id is not in what the stream carries.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(bob).toEqual([]);
+      expect(JSON.stringify(alice[0])).not.toContain("alice");
+    } finally {
+      stopAlice();
+      stopBob();
+    }
+  });
+
+  it("a rolled-back change publishes nothing", async () => {
+    const alice: Received = [];
+    const stop = subscribeAccountEvents("alice", (e) => alice.push(e));
+    try {
+      await withTx(t.db, async (tx) => {
+        await publishAccountEvent(tx, "alice", deposit("2", 1));
+        await tx.execute(sql`select 1`);
+        throw new Error("rolled back");
+      }).catch(() => {});
+      await withTx(t.db, async (tx) => publishAccountEvent(tx, "alice", deposit("3", 2)));
+      await expect.poll(() => alice.length, { timeout: 5000 }).toBe(1);
+      expect(alice[0]).toMatchObject({ id: "3" });
+    } finally {
+      stop();
+    }
+  });
+
+  it("counts a member's open streams and forgets a closed one", () => {
+    const stops = [subscribeAccountEvents("carol", () => {}), subscribeAccountEvents("carol", () => {})];
+    expect(accountStreamCount("carol")).toBe(2);
+    for (const stop of stops) stop();
+    expect(accountStreamCount("carol")).toBe(0);
+  });
+
+  it("a malformed notification is ignored", async () => {
+    const alice: Received = [];
+    const stop = subscribeAccountEvents("alice", (e) => alice.push(e));
+    try {
+      await t.db.execute(
+        sql`select pg_notify('account_events', '{"userId":"alice","event":{"kind":"nope"}}')`,
+      );
+      await t.db.execute(sql`select pg_notify('account_events', 'not json')`);
+      await withTx(t.db, async (tx) => publishAccountEvent(tx, "alice", deposit("4", 3)));
+      await expect.poll(() => alice.length, { timeout: 5000 }).toBe(1);
+      expect(alice[0]).toMatchObject({ id: "4", status: "credited" });
+    } finally {
+      stop();
+    }
+  });
+});

@@ -1,0 +1,119 @@
+// What a member's live stream carries (GET /api/stream/account, ADR 0069) and how each event is
+// said in a toast. Pure: the browser imports it. An event is a notice that something of the
+// member's changed; the page then re-reads its own data through its loader, which checks access
+// again, so the stream is never the source of a balance.
+import { formatAmount } from "../money/amount.ts";
+
+export type DepositEventStatus = "detected" | "confirming" | "credited";
+export type WithdrawalEventStatus = "unconfirmed" | "pending" | "approved" | "completed" | "rejected";
+
+export type AccountEvent =
+  | {
+      kind: "deposit";
+      id: string;
+      status: DepositEventStatus;
+      asset: "BTC" | "USDT" | "USD";
+      amountMinor: string;
+      confirmations: number;
+      required: number;
+    }
+  | {
+      kind: "withdrawal";
+      id: string;
+      status: WithdrawalEventStatus;
+      asset: "BTC" | "USDT" | "USD";
+      amountMinor: string;
+    }
+  | { kind: "stake"; id: string; status: "matured"; asset: "BTC" | "USDT"; amountMinor: string }
+  | {
+      kind: "swap";
+      id: string;
+      status: "done";
+      from: "BTC" | "USDT";
+      to: "BTC" | "USDT";
+      fromAmountMinor: string;
+      toAmountMinor: string;
+    };
+
+export type AccountEventKind = AccountEvent["kind"];
+
+/** "1 of 3 confirmations" — the counter the deposit page and the toast share. */
+export function confirmationsText(confirmations: number, required: number): string {
+  const shown = Math.min(confirmations, required);
+  return `${shown} of ${required} confirmation${required === 1 ? "" : "s"}`;
+}
+
+function amount(minor: string, asset: "BTC" | "USDT" | "USD"): string {
+  try {
+    const text = formatAmount(BigInt(minor), asset, { grouping: true });
+    return asset === "USD" ? `$${text}` : `${text} ${asset}`;
+  } catch {
+    return asset;
+  }
+}
+
+/** The toast for an event, and whether it is good news. */
+export function describeAccountEvent(event: AccountEvent): {
+  message: string;
+  tone: "neutral" | "positive" | "negative";
+} {
+  switch (event.kind) {
+    case "deposit": {
+      const what = amount(event.amountMinor, event.asset);
+      if (event.status === "credited")
+        return { message: `Deposit of ${what} credited to your wallet.`, tone: "positive" };
+      if (event.status === "detected")
+        return {
+          message: `Deposit of ${what} seen on the network — ${confirmationsText(event.confirmations, event.required)}.`,
+          tone: "neutral",
+        };
+      return {
+        message: `Deposit of ${what}: ${confirmationsText(event.confirmations, event.required)}.`,
+        tone: "neutral",
+      };
+    }
+    case "withdrawal": {
+      const what = amount(event.amountMinor, event.asset);
+      const said: Record<
+        WithdrawalEventStatus,
+        { message: string; tone: "neutral" | "positive" | "negative" }
+      > = {
+        unconfirmed: {
+          message: `Withdrawal of ${what} is waiting for your e-mail confirmation.`,
+          tone: "neutral",
+        },
+        pending: { message: `Withdrawal of ${what} confirmed — it is being reviewed.`, tone: "neutral" },
+        approved: { message: `Withdrawal of ${what} approved — it will be sent shortly.`, tone: "neutral" },
+        completed: { message: `Withdrawal of ${what} sent.`, tone: "positive" },
+        rejected: {
+          message: `Withdrawal of ${what} was rejected; the funds are back in your wallet.`,
+          tone: "negative",
+        },
+      };
+      return said[event.status];
+    }
+    case "stake":
+      return {
+        message: `Your stake of ${amount(event.amountMinor, event.asset)} has matured.`,
+        tone: "positive",
+      };
+    case "swap":
+      return {
+        message: `Swap done: ${amount(event.fromAmountMinor, event.from)} for ${amount(event.toAmountMinor, event.to)}.`,
+        tone: "positive",
+      };
+  }
+}
+
+/** Parses one stream message; anything malformed is null (the client ignores it). */
+export function parseAccountEvent(text: string): AccountEvent | null {
+  try {
+    const value = JSON.parse(text) as Partial<AccountEvent> | null;
+    if (!value || typeof value !== "object") return null;
+    if (!["deposit", "withdrawal", "stake", "swap"].includes(String(value.kind))) return null;
+    if (typeof value.id !== "string" || typeof value.status !== "string") return null;
+    return value as AccountEvent;
+  } catch {
+    return null;
+  }
+}
