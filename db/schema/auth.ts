@@ -188,3 +188,26 @@ export const memberAccounts = pgTable(
     check("member_accounts_mode_check", sql`${t.mode} in ('real', 'demo')`),
   ],
 );
+
+/**
+ * What a member chose that should follow them across devices and sign-ins: the account mode they
+ * last used (a demo sign-up comes back to Demo) and the first-run guidance they dismissed.
+ */
+export const memberPreferences = pgTable(
+  "member_preferences",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    lastAccountMode: text("last_account_mode", { enum: ["real", "demo"] }),
+    checklistDismissedAt: timestamp("checklist_dismissed_at", { withTimezone: true }),
+    emailReminderDismissedAt: timestamp("email_reminder_dismissed_at", { withTimezone: true }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      "member_preferences_mode_check",
+      sql`${t.lastAccountMode} is null or ${t.lastAccountMode} in ('real', 'demo')`,
+    ),
+  ],
+);

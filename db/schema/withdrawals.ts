@@ -127,7 +127,12 @@ export const withdrawalAddresses = pgTable(
     asset: text("asset", { enum: ["BTC", "USDT"] }).notNull(),
     address: text("address").notNull(),
     usableFrom: timestamp("usable_from", { withTimezone: true }).notNull(),
+    /** The member's own name for a saved address ("My hardware wallet"); null until they give one. */
+    label: text("label"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [unique("withdrawal_addresses_user_asset_address_unique").on(t.userId, t.asset, t.address)],
+  (t) => [
+    unique("withdrawal_addresses_user_asset_address_unique").on(t.userId, t.asset, t.address),
+    check("withdrawal_addresses_label_check", sql`${t.label} is null or char_length(${t.label}) between 1 and 60`),
+  ],
 );
