@@ -88,11 +88,14 @@ test.describe("dashboard", () => {
       for (const [label, href] of [
         ["Buy Crypto", "/buy"],
         ["Swap", "/swap"],
-        ["Deposit", "/deposit"],
-        ["Withdraw", "/withdrawal"],
+        ["History", "/transactions"],
+        ["ETF tracker", "/etf"],
       ] as const) {
         await expect(shortcuts.getByRole("link", { name: label })).toHaveAttribute("href", href);
       }
+      // One set of Deposit / Withdraw buttons: the balance card's, not repeated as tiles.
+      await expect(page.getByRole("link", { name: "Deposit", exact: true })).toHaveCount(1);
+      await expect(page.getByRole("link", { name: "Withdraw", exact: true })).toHaveCount(1);
       const slider = page.getByRole("region", { name: "Highlights" });
       await expect(slider.getByText("You can be a winner by just trading")).toBeVisible();
       await expect(page.getByRole("heading", { name: "All Crypto Assets" })).toBeVisible();

@@ -1,11 +1,20 @@
+import { data, useFetcher } from "react-router";
 import { getConfig } from "~/config.server.ts";
 import { getDb } from "~/db/db.server.ts";
+import { formValues } from "~/domain/forms.ts";
 import { screenerView } from "~/domain/market-data/views.server.ts";
+import {
+  firstRunView,
+  getMemberPreferences,
+  setMemberPreferences,
+} from "~/domain/members/preferences.server.ts";
 import { parseDisplayPrefs } from "~/domain/portfolio/display-prefs.ts";
 import { portfolioView } from "~/domain/portfolio/portfolio.server.ts";
+import { ConfirmEmailNotice } from "~/ui/account/confirm-email-notice.tsx";
 import { Screener } from "~/ui/market/screener.tsx";
 import { BalanceCard } from "~/ui/portfolio/balance-card.tsx";
 import { BannerSlider } from "~/ui/portfolio/banner-slider.tsx";
+import { FirstRunChecklist } from "~/ui/portfolio/first-run-checklist.tsx";
 import { ShortcutTiles } from "~/ui/portfolio/shortcut-tiles.tsx";
 import { useDisplayPrefs } from "~/ui/portfolio/use-display-prefs.ts";
 import { requireSession } from "~/utils/auth.server.ts";
@@ -16,33 +25,69 @@ export const meta = () => [
   { name: "description", content: "Your balance, shortcuts and the market at a glance." },
 ];
 
+/** A dismissed reminder to confirm the e-mail comes back after a day, until it is done. */
+const EMAIL_REMINDER_SNOOZE_MS = 24 * 3_600_000;
+
 export async function loader(args: Route.LoaderArgs) {
   const session = await requireSession(args);
   const db = getDb();
   const { staleSeconds } = getConfig().market;
-  const [portfolio, screener] = await Promise.all([
+  const [portfolio, screener, firstRun, preferences] = await Promise.all([
     portfolioView(db, { ledger: session.session.accountMode, userId: session.user.id, staleSeconds }),
     screenerView(db, staleSeconds),
+    firstRunView(db, session.user),
+    getMemberPreferences(db, session.user.id),
   ]);
   const { totalUsdCents, cash, unpriced, prices, ledger } = portfolio;
+  const snoozedAt = preferences?.emailReminderDismissedAt?.getTime();
   return {
     portfolio: { totalUsdCents, cash, unpriced, prices, ledger },
     prefs: parseDisplayPrefs(args.request.headers.get("cookie")),
     screener,
+    firstRun,
+    emailReminder:
+      !session.user.emailVerified &&
+      (snoozedAt === undefined || Date.now() - snoozedAt > EMAIL_REMINDER_SNOOZE_MS),
   };
+}
+
+/** Dismissing the first-run checklist (for good) or the e-mail reminder (for a day). */
+export async function action(args: Route.ActionArgs) {
+  const session = await requireSession(args);
+  const { intent } = formValues(await args.request.formData());
+  const db = getDb();
+  if (intent === "dismiss-checklist") {
+    await setMemberPreferences(db, session.user.id, { checklistDismissedAt: new Date() });
+  } else if (intent === "dismiss-email-reminder") {
+    await setMemberPreferences(db, session.user.id, { emailReminderDismissedAt: new Date() });
+  } else {
+    return data({ ok: false as const, error: "Unknown request." }, { status: 400 });
+  }
+  return { ok: true as const };
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { screener, portfolio } = loaderData;
   const [prefs, setPrefs] = useDisplayPrefs(loaderData.prefs);
+  const dismissal = useFetcher();
+  const dismissing = dismissal.formData?.get("intent");
+  const dismiss = (intent: "dismiss-checklist" | "dismiss-email-reminder") =>
+    dismissal.submit({ intent }, { method: "post" });
+  // Hidden at once on click (the fetcher's form data), and by the loader after it re-reads.
+  const showReminder = loaderData.emailReminder && dismissing !== "dismiss-email-reminder";
+  const showChecklist = loaderData.firstRun.visible && dismissing !== "dismiss-checklist";
   return (
     <div className="container-page space-y-6 py-6 sm:py-8">
       <h1 className="text-2xl font-bold tracking-tight text-ink">Dashboard</h1>
+      {showReminder ? <ConfirmEmailNotice onDismiss={() => dismiss("dismiss-email-reminder")} /> : null}
       <BalanceCard
         portfolio={portfolio}
         hidden={prefs.hidden}
         onToggleHidden={() => setPrefs({ hidden: !prefs.hidden })}
       />
+      {showChecklist ? (
+        <FirstRunChecklist checklist={loaderData.firstRun} onDismiss={() => dismiss("dismiss-checklist")} />
+      ) : null}
       <ShortcutTiles />
       <BannerSlider />
       <Screener rows={screener.rows} sample={screener.sample} stale={screener.stale} asOf={screener.asOf} />

@@ -1,14 +1,18 @@
-import { ArrowDownToLine, ArrowLeftRight, ArrowUpFromLine, ShoppingCart } from "lucide-react";
+import { ArrowLeftRight, History, ShoppingCart, TrendingUp } from "lucide-react";
 import { Link } from "react-router";
 
 const tiles = [
   { to: "/buy", label: "Buy Crypto", icon: ShoppingCart },
   { to: "/swap", label: "Swap", icon: ArrowLeftRight },
-  { to: "/deposit", label: "Deposit", icon: ArrowDownToLine },
-  { to: "/withdrawal", label: "Withdraw", icon: ArrowUpFromLine },
+  { to: "/transactions", label: "History", icon: History },
+  { to: "/etf", label: "ETF tracker", icon: TrendingUp },
 ] as const;
 
-/** The seed's four shortcut tiles. */
+/**
+ * Four shortcut tiles. The seed's Deposit and Withdraw tiles repeated the balance card's buttons
+ * just above them; one set is enough (product departure, first-run review), so the tiles lead on to
+ * history and the ETF tracker instead.
+ */
 export function ShortcutTiles() {
   return (
     <nav aria-label="Shortcuts">
