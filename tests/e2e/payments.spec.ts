@@ -55,28 +55,34 @@ test("deposit methods list the catalogue's cards on a labelled test network", as
   await expectNoA11yViolations(page);
 });
 
-test("BTC deposit: own testnet address, simulated chain, credited after 3 confirmations with an e-mail", async ({
+test("BTC deposit: the own testnet address at once, an optional amount for the QR only, credited after 3 confirmations with an e-mail", async ({
   page,
 }) => {
   const email = uniqueEmail("btc-deposit");
   await signUpViaForm(page, { email });
   await hydrated(page, "/btc-deposit");
-  const amount = page.getByLabel("Amount (BTC)");
-  const deposit = page.getByRole("button", { name: "Deposit", exact: true });
-  await amount.fill("0.0001");
-  await expect(deposit).toBeDisabled();
-  await expect(page.getByText("Enter an amount above 0.0001 BTC and at most 10 BTC.")).toBeVisible();
-  await amount.fill("10.1");
-  await expect(deposit).toBeDisabled();
-  await amount.fill("0.5");
-  await expect(deposit).toBeEnabled();
-  await deposit.click();
+  // The address is there before any amount, and nothing is recorded until the chain sees a payment.
   const address = (await page.getByTestId("deposit-address").textContent())?.trim() ?? "";
   expect(address).toMatch(/^tb1q[02-9ac-hj-np-z]{38}$/);
+  await expect(page.getByRole("img", { name: `QR code for ${address}` })).toBeVisible();
+  await expect(page.getByText("No BTC deposits yet.", { exact: false })).toBeVisible();
+  const amount = page.getByLabel("Amount for the QR code (optional)");
+  const addToQr = page.getByRole("button", { name: "Add to QR code" });
+  await amount.fill("0.0001");
+  await expect(addToQr).toBeDisabled();
+  await expect(page.getByText("Enter an amount above 0.0001 BTC and at most 10 BTC.")).toBeVisible();
+  await amount.fill("10.1");
+  await expect(addToQr).toBeDisabled();
+  await amount.fill("0.5");
+  await expect(addToQr).toBeEnabled();
+  await addToQr.click();
   await expect(page.getByRole("img", { name: /QR code for bitcoin:tb1q.*\?amount=0\.5/ })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Send 0.5 BTC to your address" })).toBeVisible();
+  expect((await page.getByTestId("deposit-address").textContent())?.trim()).toBe(address);
   await page.getByRole("button", { name: "Copy address" }).click();
   await expect(page.getByText("Bitcoin Wallet Address copied!").first()).toBeVisible();
-  await expect(page.getByText("Pending")).toBeVisible();
+  await expect(page.getByText("Pending")).toHaveCount(0);
+  await expect(page.getByTestId("deposit-row")).toHaveCount(0);
   await expectNoA11yViolations(page);
 
   await sendOnSimulatedChain(page, "BTC", address, "0.5", 3);
@@ -90,10 +96,8 @@ test("USDT deposit: TRC20 warning, credited after 20 blocks; withdrawal checks a
 }) => {
   const email = await verifiedMember(page, "usdt-deposit");
   await hydrated(page, "/usdt-deposit");
-  await page.getByLabel("Amount (USDT)").fill("0.007");
-  await expect(page.getByRole("button", { name: "Deposit", exact: true })).toBeDisabled();
-  await page.getByLabel("Amount (USDT)").fill("25");
-  await page.getByRole("button", { name: "Deposit", exact: true }).click();
+  // TRC20 has no payment URI: the QR is the address alone, shown straight away.
+  await expect(page.getByLabel("Amount for the QR code (optional)")).toHaveCount(0);
   await expect(page.getByText("Send only USDT on the TRON network (TRC20).", { exact: false })).toBeVisible();
   const address = (await page.getByTestId("deposit-address").textContent())?.trim() ?? "";
   expect(address).toMatch(/^T[1-9A-HJ-NP-Za-km-z]{33}$/);

@@ -1,19 +1,17 @@
-import { randomUUID } from "node:crypto";
 import { ArrowLeft, Copy } from "lucide-react";
 import QRCode from "qrcode";
 import { useState } from "react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import {
-  announceDeposit,
   type Deposit,
   getOrCreateDepositAddress,
   listMemberDeposits,
 } from "~/domain/deposits/deposits.server.ts";
+import { confirmationsText } from "~/domain/events/account-events.ts";
 import { fieldErrors } from "~/domain/forms.ts";
 import { formatAmount, safeParseAmount } from "~/domain/money/amount.ts";
 import { depositMethod, describeLimits, isWithinLimits, limitsMessage } from "~/domain/payments/methods.ts";
 import { btcDepositSchema, paymentMessages, usdtDepositSchema } from "~/domain/payments/schemas.ts";
-import { log } from "~/log.server.ts";
 import { Badge } from "~/ui/badge.tsx";
 import { Button, ButtonLink } from "~/ui/button.tsx";
 import { Card } from "~/ui/card.tsx";
@@ -49,17 +47,15 @@ export function meta({ location }: Route.MetaArgs) {
   return [{ title: `${location.pathname.includes("usdt") ? "Deposit USDT" : "Deposit BTC"} · Coinlens` }];
 }
 
-function statusLabel(d: Pick<Deposit, "status" | "confirmations" | "requiredConfirmations">) {
+/** How a deposit reads on this page; one in flight shows its confirmations as a counter and a bar. */
+function statusLabel(d: Pick<Deposit, "status">) {
   switch (d.status) {
     case "awaiting":
       return { text: "Pending", tone: "neutral" as const };
     case "detected":
       return { text: "Detected", tone: "warning" as const };
     case "confirming":
-      return {
-        text: `Confirming ${d.confirmations} of ${d.requiredConfirmations}`,
-        tone: "warning" as const,
-      };
+      return { text: "Confirming", tone: "warning" as const };
     case "credited":
       return { text: "Completed", tone: "positive" as const };
     case "expired":
@@ -67,6 +63,18 @@ function statusLabel(d: Pick<Deposit, "status" | "confirmations" | "requiredConf
     default:
       return { text: "Failed", tone: "negative" as const };
   }
+}
+
+/**
+ * The amount typed for the QR code only (BIP21 carries it for BTC): optional, and never a promise
+ * to send — nothing is recorded until a payment is seen on the chain.
+ */
+function qrAmount(request: Request, asset: CryptoAsset) {
+  const text = new URL(request.url).searchParams.get("amount")?.trim() ?? "";
+  if (text === "") return { text: "", error: undefined, minor: undefined };
+  const parsed = (asset === "BTC" ? btcDepositSchema : usdtDepositSchema).safeParse({ amount: text });
+  if (!parsed.success) return { text, error: fieldErrors(parsed.error).amount, minor: undefined };
+  return { text, error: undefined, minor: parsed.data.amount };
 }
 
 export async function loader(args: Route.LoaderArgs) {
@@ -79,77 +87,81 @@ export async function loader(args: Route.LoaderArgs) {
       enabled: !!ctx.keys,
       testNetwork: ctx.testNetwork,
       deposits: [],
-      key: "",
+      address: null,
+      announcedDays: 0,
     };
-  const deposits = (await listMemberDeposits(ctx.db, ctx.userId, 20))
-    .filter((d) => d.asset === asset)
-    .slice(0, 8);
+  const [{ address }, all] = await Promise.all([
+    // The member's own address, made on first visit (one per member and coin, derived from the
+    // watch-only key): shown straight away, with or without an amount.
+    getOrCreateDepositAddress(ctx.db, ctx.keys, ctx.userId, asset),
+    listMemberDeposits(ctx.db, ctx.userId, 20),
+  ]);
+  const amount = qrAmount(args.request, asset);
+  const amountText = amount.minor === undefined ? undefined : formatAmount(amount.minor, asset);
+  // BIP21 for BTC carries the amount; TRC20 has no common URI scheme, so the QR is the address.
+  const qrText = asset === "BTC" && amountText ? `bitcoin:${address}?amount=${amountText}` : address;
+  const qr = await QRCode.toDataURL(qrText, { margin: 1, width: 240, errorCorrectionLevel: "M" });
   return {
     asset,
     isDemo: false,
     enabled: true,
     testNetwork: ctx.testNetwork,
-    key: randomUUID(),
-    deposits: deposits.map((d) => ({
-      id: d.id.toString(),
-      amount: formatAmount(d.amount ?? d.expectedAmount ?? 0n, asset, { grouping: true }),
-      status: statusLabel(d),
-      // A rejected deposit says why on the page too, not only in the e-mail (the admin's note is
-      // written for the member: the queue asks for "the reason the member reads").
-      reason: d.status === "rejected" ? (d.note ?? "") : "",
-      expired: d.status === "expired",
-      date: d.createdAt.toISOString(),
-    })),
+    address: { address, qr, qrText, amount: amount.text, amountError: amount.error, amountText },
+    deposits: all
+      .filter((d) => d.asset === asset)
+      .slice(0, 8)
+      .map((d) => ({
+        id: d.id.toString(),
+        amount: formatAmount(d.amount ?? d.expectedAmount ?? 0n, asset, { grouping: true }),
+        status: statusLabel(d),
+        inFlight: d.status === "detected" || d.status === "confirming",
+        confirmations: d.confirmations,
+        required: d.requiredConfirmations,
+        // A rejected deposit says why on the page too, not only in the e-mail (the admin's note is
+        // written for the member: the queue asks for "the reason the member reads").
+        reason: d.status === "rejected" ? (d.note ?? "") : "",
+        expired: d.status === "expired",
+        date: d.createdAt.toISOString(),
+      })),
     announcedDays: ctx.config.payments.depositAnnouncedDays,
   };
 }
 
-export async function action(args: Route.ActionArgs) {
-  const ctx = await paymentsContext(args);
-  const asset = assetOf(args.request);
-  if (ctx.isDemo || !ctx.keys)
-    return data(
-      { ok: false as const, errors: { amount: "Deposits are not available on this account." } },
-      403,
-    );
-  const form = Object.fromEntries(await args.request.formData());
-  const parsed = (asset === "BTC" ? btcDepositSchema : usdtDepositSchema).safeParse(form);
-  if (!parsed.success) return data({ ok: false as const, errors: fieldErrors(parsed.error) }, 400);
-  try {
-    const { address } = await getOrCreateDepositAddress(ctx.db, ctx.keys, ctx.userId, asset);
-    const key =
-      typeof form.idempotencyKey === "string" && form.idempotencyKey.length >= 16
-        ? form.idempotencyKey
-        : randomUUID();
-    const deposit = await announceDeposit(ctx.db, {
-      userId: ctx.userId,
-      asset,
-      amount: parsed.data.amount,
-      idempotencyKey: key,
-    });
-    const amountText = formatAmount(parsed.data.amount, asset);
-    // BIP21 for BTC carries the amount; TRC20 has no common URI scheme, so the QR is the address.
-    const qrText = asset === "BTC" ? `bitcoin:${address}?amount=${amountText}` : address;
-    const qr = await QRCode.toDataURL(qrText, { margin: 1, width: 240, errorCorrectionLevel: "M" });
-    return { ok: true as const, address, amount: amountText, qr, qrText, depositId: deposit.id.toString() };
-  } catch (error) {
-    log.error("deposit announce failed", { error });
-    return data({ ok: false as const, errors: { amount: paymentMessages.failure } }, 500);
-  }
+/** "1 of 3 confirmations" with a bar: the member sees the deposit move as blocks arrive. */
+function ConfirmationProgress({ confirmations, required }: { confirmations: number; required: number }) {
+  const shown = Math.min(confirmations, required);
+  return (
+    <div className="mt-2 space-y-1">
+      <p className="text-xs font-medium text-ink" data-testid="confirmations">
+        {confirmationsText(confirmations, required)}
+      </p>
+      <div
+        role="progressbar"
+        aria-label="Confirmations"
+        aria-valuemin={0}
+        aria-valuemax={required}
+        aria-valuenow={shown}
+        aria-valuetext={confirmationsText(confirmations, required)}
+        className="h-1.5 overflow-hidden rounded-full bg-subtle"
+      >
+        <div
+          className="h-full rounded-full bg-brand transition-[width] duration-500"
+          style={{ width: `${required > 0 ? (shown / required) * 100 : 0}%` }}
+        />
+      </div>
+    </div>
+  );
 }
 
-export default function CryptoDepositPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { asset } = loaderData;
+export default function CryptoDepositPage({ loaderData }: Route.ComponentProps) {
+  const { asset, address } = loaderData;
   const copy = COPY[asset];
   const method = depositMethod(asset === "BTC" ? "btc" : "usdt");
-  const [amount, setAmount] = useState("");
   const toast = useToast();
   const navigation = useNavigation();
+  const [amount, setAmount] = useState(address?.amount ?? "");
   const parsed = safeParseAmount(amount, asset, { allowZero: false });
-  const inRange = parsed.ok && isWithinLimits(parsed.value, method.limits);
-  const showRangeHint = amount.trim() !== "" && !inRange;
-  const step2 = actionData?.ok ? actionData : undefined;
-  const errors = actionData && !actionData.ok ? actionData.errors : {};
+  const showRangeHint = amount.trim() !== "" && !(parsed.ok && isWithinLimits(parsed.value, method.limits));
 
   return (
     <div className="mx-auto max-w-2xl space-y-6 px-4 py-8 sm:px-6">
@@ -165,19 +177,21 @@ export default function CryptoDepositPage({ loaderData, actionData }: Route.Comp
       {loaderData.testNetwork ? <TestNetworkBanner /> : null}
       {loaderData.isDemo ? (
         <DemoNotice action="deposit" />
-      ) : !loaderData.enabled ? (
+      ) : !address ? (
         <p className="rounded-lg border border-line bg-surface p-6 text-muted">
           Deposits are not available right now.
         </p>
-      ) : step2 ? (
+      ) : (
         <Card className="space-y-5 p-6">
           <div>
             <h2 className="text-lg font-semibold text-ink">
-              Send {step2.amount} {asset} to your address
+              {address.amountText
+                ? `Send ${address.amountText} ${asset} to your address`
+                : `Your ${copy.name} deposit address`}
             </h2>
             <p className="mt-1 text-sm text-muted">
               This address is yours alone. We credit what arrives after the required confirmations and e-mail
-              you.
+              you. Limits: {describeLimits(method.limits)}.
             </p>
           </div>
           {asset === "USDT" ? (
@@ -194,26 +208,26 @@ export default function CryptoDepositPage({ loaderData, actionData }: Route.Comp
           )}
           <div className="flex flex-col items-center gap-4 sm:flex-row sm:items-start">
             <img
-              src={step2.qr}
+              src={address.qr}
               width={200}
               height={200}
-              alt={`QR code for ${step2.qrText}`}
+              alt={`QR code for ${address.qrText}`}
               className="rounded-md border border-line bg-white p-2"
             />
-            <div className="min-w-0 flex-1 space-y-3">
+            <div className="w-full min-w-0 flex-1 space-y-3">
               <p className="text-sm font-medium text-muted">Your {copy.name} deposit address</p>
               <p
                 className="rounded-md bg-canvas px-3 py-2 font-mono text-sm break-all text-ink"
                 data-testid="deposit-address"
               >
-                {step2.address}
+                {address.address}
               </p>
               <Button
                 type="button"
                 variant="secondary"
                 onClick={async () => {
                   try {
-                    await navigator.clipboard.writeText(step2.address);
+                    await navigator.clipboard.writeText(address.address);
                   } catch {
                     // Clipboard refused (insecure context): the address stays visible to copy by hand.
                   }
@@ -224,47 +238,45 @@ export default function CryptoDepositPage({ loaderData, actionData }: Route.Comp
               </Button>
             </div>
           </div>
+          {asset === "BTC" ? (
+            <Form method="get" className="space-y-3 border-t border-line pt-4" noValidate>
+              <Field
+                label="Amount for the QR code (optional)"
+                name="amount"
+                inputMode="decimal"
+                autoComplete="off"
+                value={amount}
+                onChange={(e) => setAmount(e.target.value)}
+                hint="Your wallet app fills it in when you scan. You can send any amount within the limits."
+                error={address.amountError ?? (showRangeHint ? limitsMessage(method.limits) : undefined)}
+              />
+              <Button
+                type="submit"
+                variant="secondary"
+                size="sm"
+                disabled={showRangeHint}
+                busy={
+                  navigation.state === "loading" &&
+                  navigation.location?.pathname.endsWith("-deposit") === true
+                }
+                busyLabel="Loading ....."
+              >
+                Add to QR code
+              </Button>
+            </Form>
+          ) : null}
           <ButtonLink to="/deposit" variant="ghost">
             <ArrowLeft aria-hidden className="size-4" /> Change Deposit Method
           </ButtonLink>
-        </Card>
-      ) : (
-        <Card className="p-6">
-          <Form method="post" className="space-y-4" noValidate>
-            <input type="hidden" name="idempotencyKey" value={loaderData.key} />
-            <Field
-              label={`Amount (${asset})`}
-              name="amount"
-              inputMode="decimal"
-              autoComplete="off"
-              value={amount}
-              onChange={(e) => setAmount(e.target.value)}
-              hint={`Limits: ${describeLimits(method.limits)}`}
-              error={errors.amount ?? (showRangeHint ? limitsMessage(method.limits) : undefined)}
-            />
-            <div className="flex flex-wrap gap-3">
-              <Button
-                type="submit"
-                disabled={!inRange}
-                busy={navigation.state === "submitting"}
-                busyLabel="Loading ....."
-              >
-                Deposit
-              </Button>
-              <ButtonLink to="/deposit" variant="ghost">
-                Change Deposit Method
-              </ButtonLink>
-            </div>
-          </Form>
         </Card>
       )}
       {loaderData.deposits.length > 0 ? (
         <Card className="p-5">
           <h2 className="font-semibold text-ink">Your recent {asset} deposits</h2>
-          <ul className="mt-3 divide-y divide-line">
+          <ul className="mt-3 divide-y divide-line" aria-live="polite">
             {loaderData.deposits.map((d) => (
-              <li key={d.id} className="py-2 text-sm">
-                <div className="flex items-center justify-between gap-3">
+              <li key={d.id} className="py-2 text-sm" data-testid="deposit-row">
+                <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
                   <span className="text-muted">
                     {new Date(d.date).toLocaleString("en-GB", { timeZone: "UTC" })} UTC
                   </span>
@@ -273,6 +285,9 @@ export default function CryptoDepositPage({ loaderData, actionData }: Route.Comp
                   </span>
                   <Badge tone={d.status.tone}>{d.status.text}</Badge>
                 </div>
+                {d.inFlight ? (
+                  <ConfirmationProgress confirmations={d.confirmations} required={d.required} />
+                ) : null}
                 {d.reason ? (
                   <p className="mt-1 text-negative">Rejected, nothing was credited. Reason: {d.reason}</p>
                 ) : null}
@@ -287,7 +302,12 @@ export default function CryptoDepositPage({ loaderData, actionData }: Route.Comp
             ))}
           </ul>
         </Card>
-      ) : null}
+      ) : (
+        <Card className="p-5 text-sm text-muted">
+          No {asset} deposits yet. A payment to your address shows here as soon as the network sees it, with
+          its confirmations counting up — no need to reload.
+        </Card>
+      )}
       <p className="text-sm text-muted">
         Questions?{" "}
         <Link to="/contact" className="font-semibold text-brand underline">
