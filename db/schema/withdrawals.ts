@@ -133,6 +133,9 @@ export const withdrawalAddresses = pgTable(
   },
   (t) => [
     unique("withdrawal_addresses_user_asset_address_unique").on(t.userId, t.asset, t.address),
-    check("withdrawal_addresses_label_check", sql`${t.label} is null or char_length(${t.label}) between 1 and 60`),
+    check(
+      "withdrawal_addresses_label_check",
+      sql`${t.label} is null or char_length(${t.label}) between 1 and 60`,
+    ),
   ],
 );

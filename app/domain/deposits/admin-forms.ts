@@ -4,7 +4,6 @@
 // each parser returns the typed value or one message per field, shown beside the field, and the
 // action changes nothing when any field is wrong. Amounts become bigint minor units through the
 // money module.
-import { parseId } from "../forms.ts";
 import { safeParseAmount } from "../money/amount.ts";
 
 export type FieldErrors<K extends string> = Partial<Record<K, string>>;
