@@ -3,6 +3,7 @@
 // member's changed; the page then re-reads its own data through its loader, which checks access
 // again, so the stream is never the source of a balance.
 import { formatAmount } from "../money/amount.ts";
+import type { Asset } from "../money/assets.ts";
 
 export type DepositEventStatus = "detected" | "confirming" | "credited";
 export type WithdrawalEventStatus = "unconfirmed" | "pending" | "approved" | "completed" | "rejected";
@@ -12,7 +13,7 @@ export type AccountEvent =
       kind: "deposit";
       id: string;
       status: DepositEventStatus;
-      asset: "BTC" | "USDT" | "USD";
+      asset: Asset;
       amountMinor: string;
       confirmations: number;
       required: number;
@@ -21,16 +22,16 @@ export type AccountEvent =
       kind: "withdrawal";
       id: string;
       status: WithdrawalEventStatus;
-      asset: "BTC" | "USDT" | "USD";
+      asset: Asset;
       amountMinor: string;
     }
-  | { kind: "stake"; id: string; status: "matured"; asset: "BTC" | "USDT"; amountMinor: string }
+  | { kind: "stake"; id: string; status: "matured"; asset: Asset; amountMinor: string }
   | {
       kind: "swap";
       id: string;
       status: "done";
-      from: "BTC" | "USDT";
-      to: "BTC" | "USDT";
+      from: Asset;
+      to: Asset;
       fromAmountMinor: string;
       toAmountMinor: string;
     };
@@ -43,7 +44,7 @@ export function confirmationsText(confirmations: number, required: number): stri
   return `${shown} of ${required} confirmation${required === 1 ? "" : "s"}`;
 }
 
-function amount(minor: string, asset: "BTC" | "USDT" | "USD"): string {
+function amount(minor: string, asset: Asset): string {
   try {
     const text = formatAmount(BigInt(minor), asset, { grouping: true });
     return asset === "USD" ? `$${text}` : `${text} ${asset}`;

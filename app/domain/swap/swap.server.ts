@@ -5,6 +5,7 @@ import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.server.ts";
 import { queryRows, withTx } from "../../db/client.server.ts";
+import { publishAccountEvent } from "../events/account-events.server.ts";
 import { InsufficientFundsError } from "../ledger/errors.ts";
 import { getBalances, getSystemBalance, type PostingInput, postEntry } from "../ledger/ledger.server.ts";
 import type { Ledger } from "../ledger/types.ts";
@@ -286,6 +287,15 @@ export async function executeSwapQuote(
             where id = ${q.id} returning ${QUOTE_COLUMNS}`,
       );
       if (!updated) throw new Error("quote update returned nothing");
+      await publishAccountEvent(tx, q.userId, {
+        kind: "swap",
+        id: q.id,
+        status: "done",
+        from: q.from,
+        to: q.to,
+        fromAmountMinor: q.fromAmountMinor.toString(),
+        toAmountMinor: q.toAmountMinor.toString(),
+      });
       return {
         ok: true as const,
         quote: quoteFromRow(updated),
