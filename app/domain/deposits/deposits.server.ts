@@ -18,7 +18,8 @@ import { OwnMoneyError } from "../approvals/four-eyes.ts";
 import type { ChainKeys } from "../chain/keys.server.ts";
 import type { ChainWatcher, ObservedOutput, WatchedAsset } from "../chain/watcher.ts";
 import { confirmationsOf } from "../chain/watcher.ts";
-import { createOperation, postEntry, setOperationStatus } from "../ledger/ledger.server.ts";
+import { postEntry } from "../ledger/ledger.server.ts";
+import { createOperation, setOperationStatus } from "../ledger/operations.server.ts";
 import { enqueueEmail } from "../mail/outbox.server.ts";
 import { formatAmount } from "../money/amount.ts";
 

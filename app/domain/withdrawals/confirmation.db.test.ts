@@ -5,7 +5,8 @@ import { describe, expect, it } from "vitest";
 import { onPostgres, setupTestDatabase } from "../../../tests/db.ts";
 import { deliverRecorded } from "../../../tests/mailbox.ts";
 import { queryRows } from "../../db/client.server.ts";
-import { auditLedger, getBalances, getHold, postEntry } from "../ledger/ledger.server.ts";
+import { getHold } from "../ledger/holds.server.ts";
+import { auditLedger, getBalances, postEntry } from "../ledger/ledger.server.ts";
 import { runWithdrawalExpiryJob } from "./jobs.server.ts";
 import {
   approveWithdrawal,

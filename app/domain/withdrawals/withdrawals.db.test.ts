@@ -4,7 +4,8 @@ import { onPostgres, setupTestDatabase } from "../../../tests/db.ts";
 import { deliverRecorded } from "../../../tests/mailbox.ts";
 import { OwnMoneyError } from "../approvals/four-eyes.ts";
 import { InsufficientFundsError } from "../ledger/errors.ts";
-import { auditLedger, getBalances, getHold, postEntry } from "../ledger/ledger.server.ts";
+import { getHold } from "../ledger/holds.server.ts";
+import { auditLedger, getBalances, postEntry } from "../ledger/ledger.server.ts";
 import {
   AddressCoolingOffError,
   approveWithdrawal,

@@ -24,7 +24,7 @@ export type { WithdrawalDestination };
 import type { Db } from "../../db/client.server.ts";
 import { queryRows, withTx } from "../../db/client.server.ts";
 import { OwnMoneyError } from "../approvals/four-eyes.ts";
-import { holdFunds, postHold, voidHold } from "../ledger/ledger.server.ts";
+import { holdFunds, postHold, voidHold } from "../ledger/holds.server.ts";
 import { enqueueEmail } from "../mail/outbox.server.ts";
 import { formatAmount } from "../money/amount.ts";
 import { STATUS_WORD, WITHDRAWAL_PAGES } from "./emails.ts";
