@@ -13,7 +13,8 @@ import { listOperations } from "../ledger/history.server.ts";
 import type { HistoryRow } from "../ledger/history.ts";
 import { getBalances } from "../ledger/ledger.server.ts";
 import type { Balances } from "../ledger/types.ts";
-import { listMemberWithdrawals, type Withdrawal } from "../withdrawals/withdrawals.server.ts";
+import { listMemberWithdrawals } from "../withdrawals/records.server.ts";
+import type { Withdrawal } from "../withdrawals/types.ts";
 
 export const MEMBERS_PAGE_SIZE = 25;
 

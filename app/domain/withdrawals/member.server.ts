@@ -1,7 +1,7 @@
 // The member's side of a withdrawal, as workflows (codebase guide §13): ask for one (checks, the
 // two-factor code, the hold), confirm it from the e-mailed link, cancel it. The page's data is
 // read in views.server.ts. The route parses the form and turns the result into a response. E-mails
-// are queued inside the state changes themselves (withdrawals.server.ts, the outbox, ADR 0056).
+// are queued inside the state changes themselves (emails.server.ts, the outbox, ADR 0056).
 import type { Db } from "../../db/client.server.ts";
 import { log } from "../../log.server.ts";
 import { type AuditEvent, recordAudit } from "../accounts/audit.server.ts";
@@ -21,23 +21,20 @@ import {
   paymentMessages,
   usdtWithdrawalSchema,
 } from "../payments/schemas.ts";
+import { checkWithdrawalAddress } from "./addresses.server.ts";
+import { AddressCoolingOffError, WithdrawalStateError } from "./errors.ts";
 import { emailConfirmDetail, tooManyAttempts, withdrawalMessages } from "./messages.ts";
+import { findWithdrawalByKey } from "./records.server.ts";
+import type {
+  TwoAdminRule,
+  Withdrawal,
+  WithdrawalAsset,
+  WithdrawalDestination,
+  WithdrawalMethod,
+} from "./types.ts";
 import { usdValueForApproval } from "./value.ts";
 import { WITHDRAWAL_ASSET } from "./views.ts";
-import {
-  AddressCoolingOffError,
-  cancelWithdrawal,
-  checkWithdrawalAddress,
-  confirmWithdrawal,
-  findWithdrawalByKey,
-  requestWithdrawal,
-  type TwoAdminRule,
-  type Withdrawal,
-  type WithdrawalAsset,
-  type WithdrawalDestination,
-  type WithdrawalMethod,
-  WithdrawalStateError,
-} from "./withdrawals.server.ts";
+import { cancelWithdrawal, confirmWithdrawal, requestWithdrawal } from "./withdrawals.server.ts";
 
 /** The signed-in member, as far as withdrawals care, and where the request came from (for audit). */
 export interface WithdrawalMember {

@@ -6,19 +6,12 @@ import { OwnMoneyError } from "../approvals/four-eyes.ts";
 import { InsufficientFundsError } from "../ledger/errors.ts";
 import { getHold } from "../ledger/holds.server.ts";
 import { auditLedger, getBalances, postEntry } from "../ledger/ledger.server.ts";
-import {
-  AddressCoolingOffError,
-  approveWithdrawal,
-  cancelWithdrawal,
-  checkWithdrawalAddress,
-  completeWithdrawal,
-  listMemberWithdrawals,
-  listWithdrawalsByStatus,
-  rejectWithdrawal,
-  requestWithdrawal,
-  type Withdrawal,
-  WithdrawalStateError,
-} from "./withdrawals.server.ts";
+import { checkWithdrawalAddress } from "./addresses.server.ts";
+import { approveWithdrawal, completeWithdrawal, rejectWithdrawal } from "./decisions.server.ts";
+import { AddressCoolingOffError, WithdrawalStateError } from "./errors.ts";
+import { listMemberWithdrawals, listWithdrawalsByStatus } from "./records.server.ts";
+import type { Withdrawal } from "./types.ts";
+import { cancelWithdrawal, requestWithdrawal } from "./withdrawals.server.ts";
 
 const t = setupTestDatabase();
 
