@@ -8,11 +8,9 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.server.ts";
 import { queryRows, withTx } from "../../db/client.server.ts";
 import type { AdminAuditEvent } from "../accounts/audit.server.ts";
-import {
-  findBankReferenceOwner,
-  isBankTransactionCredited,
-  postBankCredit,
-} from "../deposits/deposits.server.ts";
+import { findBankReferenceOwner } from "../deposits/addresses.server.ts";
+import { postBankCredit } from "../deposits/decisions.server.ts";
+import { isBankTransactionCredited } from "../deposits/deposits.server.ts";
 import type { Ledger } from "../ledger/types.ts";
 import { formatAmount } from "../money/amount.ts";
 import { type Asset, isCryptoAsset } from "../money/assets.ts";

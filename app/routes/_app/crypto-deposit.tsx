@@ -3,12 +3,9 @@ import { ArrowLeft, Copy } from "lucide-react";
 import QRCode from "qrcode";
 import { useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
-import {
-  announceDeposit,
-  type Deposit,
-  getOrCreateDepositAddress,
-  listMemberDeposits,
-} from "~/domain/deposits/deposits.server.ts";
+import { getOrCreateDepositAddress } from "~/domain/deposits/addresses.server.ts";
+import { announceDeposit, listMemberDeposits } from "~/domain/deposits/deposits.server.ts";
+import type { Deposit } from "~/domain/deposits/types.ts";
 import { fieldErrors } from "~/domain/forms.ts";
 import { formatAmount, safeParseAmount } from "~/domain/money/amount.ts";
 import { depositMethod, describeLimits, isWithinLimits, limitsMessage } from "~/domain/payments/methods.ts";
