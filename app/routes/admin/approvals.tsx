@@ -1,13 +1,9 @@
 import { data, Form, useNavigation } from "react-router";
 import { getDb } from "~/db/db.server.ts";
+import { approveManualEntry, declineManualEntry } from "~/domain/approvals/decisions.server.ts";
 import { fourEyesMessages } from "~/domain/approvals/four-eyes.ts";
-import {
-  approveManualEntry,
-  declineManualEntry,
-  getManualEntry,
-  listProposedEntries,
-  type ManualEntryKind,
-} from "~/domain/approvals/manual-entries.server.ts";
+import type { ManualEntryKind } from "~/domain/approvals/manual-entry.ts";
+import { getManualEntry, listProposedEntries } from "~/domain/approvals/records.server.ts";
 import { parseId } from "~/domain/forms.ts";
 import { formatAmount } from "~/domain/money/amount.ts";
 import type { Permission } from "~/domain/payments/permissions.ts";

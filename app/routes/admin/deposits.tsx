@@ -2,13 +2,13 @@ import { randomUUID } from "node:crypto";
 import { data, Form, Link, useNavigation } from "react-router";
 import { getDb } from "~/db/db.server.ts";
 import { parseBankStatement, STATEMENT_MAX_BYTES } from "~/domain/approvals/bank-statement.ts";
+import { proposeBankCredit } from "~/domain/approvals/manual-entries.server.ts";
+import { listProposedEntries } from "~/domain/approvals/records.server.ts";
 import {
   importStatementLines,
   listOpenStatementLines,
-  listProposedEntries,
-  proposeBankCredit,
   proposeBankCreditFromLine,
-} from "~/domain/approvals/manual-entries.server.ts";
+} from "~/domain/approvals/statement-lines.server.ts";
 import {
   type BankCreditField,
   type FieldErrors,
