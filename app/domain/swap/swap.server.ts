@@ -1,4 +1,4 @@
-// Swaps against the operator's treasury (issue 8, ADR 0061). A quote is priced from market data
+// Swaps against the operator's treasury (ADR 0061). A quote is priced from market data
 // and stored; confirming it before it expires executes both legs in ONE ledger entry keyed by the
 // quote id, so a double click or a retry swaps once and a failure swaps nothing.
 import { randomBytes } from "node:crypto";

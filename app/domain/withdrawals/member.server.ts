@@ -184,40 +184,55 @@ export async function submitWithdrawal(
     if (refused) return { ...refused, values };
   }
   try {
-    const usdValueMinor = await usdValueAtRequest(
-      db,
-      asset,
-      fields.amount,
-      settings.staleSeconds,
-      clock.now(),
-    );
-    const { withdrawal, replayed } = await requestWithdrawal(db, {
-      userId: member.userId,
-      method: kind,
-      asset,
-      amount: fields.amount,
-      destination: destination.value,
-      idempotencyKey: fields.idempotencyKey,
-      usdValueMinor,
-      twoAdmin: settings.twoAdmin,
-      confirmation: member.twoFactorEnabled
-        ? { method: "totp" }
-        : {
-            method: "email",
-            expiresAt: new Date(clock.now().getTime() + settings.confirmMinutes * 60_000),
-          },
-    });
-    // The link (or the "received" e-mail) was queued in the request's own transaction: a crash
-    // after the commit still sends it, and a retry finds it queued (the outbox, ADR 0056).
-    if (!replayed && withdrawal.confirmationMethod === "totp") {
-      await audit("withdrawal-confirmed", { withdrawalId: withdrawal.id.toString(), method: "totp" });
-    }
-    return submitted(kind, withdrawal, replayed, settings.confirmMinutes);
+    return await placeRequest(db, member, { kind, fields, destination: destination.value, settings, audit });
   } catch (error) {
     if (error instanceof InsufficientFundsError) return insufficient();
     log.error("withdrawal request failed", { error });
     return { ok: false, status: 500, errors: { form: paymentMessages.failure }, values };
   }
+}
+
+/**
+ * Holds the funds of a request that passed every check (the ledger may still find the balance
+ * short: InsufficientFundsError) and audits a code-confirmed one.
+ */
+async function placeRequest(
+  db: Db,
+  member: WithdrawalMember,
+  input: {
+    kind: WithdrawalMethod;
+    fields: ParsedWithdrawal;
+    destination: WithdrawalDestination;
+    settings: WithdrawalSettings;
+    audit: ReturnType<typeof auditFor>;
+  },
+): Promise<SubmitWithdrawalResult> {
+  const { kind, fields, settings } = input;
+  const asset = WITHDRAWAL_ASSET[kind];
+  const clock = member.clock ?? systemClock;
+  const usdValueMinor = await usdValueAtRequest(db, asset, fields.amount, settings.staleSeconds, clock.now());
+  const { withdrawal, replayed } = await requestWithdrawal(db, {
+    userId: member.userId,
+    method: kind,
+    asset,
+    amount: fields.amount,
+    destination: input.destination,
+    idempotencyKey: fields.idempotencyKey,
+    usdValueMinor,
+    twoAdmin: settings.twoAdmin,
+    confirmation: member.twoFactorEnabled
+      ? { method: "totp" }
+      : {
+          method: "email",
+          expiresAt: new Date(clock.now().getTime() + settings.confirmMinutes * 60_000),
+        },
+  });
+  // The link (or the "received" e-mail) was queued in the request's own transaction: a crash
+  // after the commit still sends it, and a retry finds it queued (the outbox, ADR 0056).
+  if (!replayed && withdrawal.confirmationMethod === "totp") {
+    await input.audit("withdrawal-confirmed", { withdrawalId: withdrawal.id.toString(), method: "totp" });
+  }
+  return submitted(kind, withdrawal, replayed, settings.confirmMinutes);
 }
 
 /**
