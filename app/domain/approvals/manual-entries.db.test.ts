@@ -5,21 +5,20 @@ import { describe, expect, it } from "vitest";
 import { onPostgres, setupTestDatabase } from "../../../tests/db.ts";
 import { mailTo } from "../../../tests/mailbox.ts";
 import { queryRows } from "../../db/client.server.ts";
-import { getOrCreateBankReference, listMemberDeposits } from "../deposits/deposits.server.ts";
+import { getOrCreateBankReference } from "../deposits/addresses.server.ts";
+import { listMemberDeposits } from "../deposits/deposits.server.ts";
 import { auditLedger, getBalances, getSystemBalance } from "../ledger/ledger.server.ts";
 import { parseBankStatement } from "./bank-statement.ts";
+import { approveManualEntry, declineManualEntry } from "./decisions.server.ts";
 import { fourEyesMessages } from "./four-eyes.ts";
+import { proposeBankCredit, proposeFunding } from "./manual-entries.server.ts";
+import { manualEntryMessages } from "./manual-entry.ts";
+import { listProposedEntries } from "./records.server.ts";
 import {
-  approveManualEntry,
-  declineManualEntry,
   importStatementLines,
   listOpenStatementLines,
-  listProposedEntries,
-  manualEntryMessages,
-  proposeBankCredit,
   proposeBankCreditFromLine,
-  proposeFunding,
-} from "./manual-entries.server.ts";
+} from "./statement-lines.server.ts";
 
 const t = setupTestDatabase();
 

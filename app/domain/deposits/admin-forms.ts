@@ -1,9 +1,10 @@
-// The /admin/deposits forms (issue 7): recording a bank transfer by the member's reference (a
+// The /admin/deposits forms (ADR 0052): recording a bank transfer by the member's reference (a
 // second admin approves it before anything moves, ADR 0055 addendum), and
 // crediting or rejecting a detected chain deposit with a note. Pure, so the rules are unit-tested;
 // each parser returns the typed value or one message per field, shown beside the field, and the
 // action changes nothing when any field is wrong. Amounts become bigint minor units through the
 // money module.
+import { parseId } from "../forms.ts";
 import { safeParseAmount } from "../money/amount.ts";
 
 export type FieldErrors<K extends string> = Partial<Record<K, string>>;
@@ -66,8 +67,8 @@ export interface DepositDecision {
 /** Null when the deposit id or the intent is not one this page renders (a forged request). */
 export function parseDecisionForm(form: Fields): FormResult<DepositDecision, DecisionField> | null {
   const intent = text(form.intent);
-  const id = text(form.depositId);
-  if ((intent !== "credit" && intent !== "reject") || !/^\d{1,18}$/.test(id)) return null;
+  const depositId = parseId(form.depositId);
+  if ((intent !== "credit" && intent !== "reject") || depositId === null) return null;
   const note = text(form.note);
   if (!note)
     return {
@@ -75,7 +76,7 @@ export function parseDecisionForm(form: Fields): FormResult<DepositDecision, Dec
       errors: { note: intent === "credit" ? depositFormMessages.creditNote : depositFormMessages.rejectNote },
     };
   if (note.length > NOTE_MAX_LENGTH) return { ok: false, errors: { note: depositFormMessages.noteTooLong } };
-  return { ok: true, value: { depositId: BigInt(id), decision: intent, note } };
+  return { ok: true, value: { depositId, decision: intent, note } };
 }
 
 /** A form's idempotency key (rendered by the loader): null when missing or not one we render. */

@@ -11,17 +11,10 @@ import { btcDeriver, tronDeriver } from "../chain/addresses.ts";
 import { createSimulatedWatcher, mineBlocks, simulateSend } from "../chain/simulated.server.ts";
 import { auditLedger, getBalances, getSystemBalance } from "../ledger/ledger.server.ts";
 import { listOutbox } from "../mail/mailer.server.ts";
-import {
-  announceDeposit,
-  decideChainDeposit,
-  expireAnnouncedDeposits,
-  getOrCreateBankReference,
-  getOrCreateDepositAddress,
-  listDepositQueue,
-  listMemberDeposits,
-  recordChainOutput,
-  scanDeposits,
-} from "./deposits.server.ts";
+import { getOrCreateBankReference, getOrCreateDepositAddress } from "./addresses.server.ts";
+import { decideChainDeposit } from "./decisions.server.ts";
+import { announceDeposit, listDepositQueue, listMemberDeposits } from "./deposits.server.ts";
+import { expireAnnouncedDeposits, recordChainOutput, scanDeposits } from "./detection.server.ts";
 import { renderDepositEmail } from "./emails.ts";
 import { scanAllDeposits } from "./watch.server.ts";
 

@@ -1,12 +1,13 @@
 // The back-office's decision on a chain deposit, as one workflow (codebase guide §13): credit it
-// early or reject it (deposits.server.ts, which queues the member's e-mail in the same
+// early or reject it (decisions.server.ts, which queues the member's e-mail in the same
 // transaction), refuse the admin's own deposit, and audit. The route parses the form and shows
 // the message.
 import type { Db } from "../../db/client.server.ts";
 import { OwnMoneyError, type StaffActor } from "../approvals/four-eyes.ts";
 import { recordAdminAudit } from "../payments/admin-audit.server.ts";
 import type { DepositDecision } from "./admin-forms.ts";
-import { DepositStateError, decideChainDeposit } from "./deposits.server.ts";
+import { decideChainDeposit } from "./decisions.server.ts";
+import { DepositStateError } from "./types.ts";
 
 export type DecideResult = { ok: true; message: string } | { ok: false; status: 403 | 409; message: string };
 

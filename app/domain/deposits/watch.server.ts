@@ -9,7 +9,7 @@ import { getChainKeys } from "../chain/keys.server.ts";
 import { createSimulatedWatcher } from "../chain/simulated.server.ts";
 import { createTronGridWatcher } from "../chain/trongrid.server.ts";
 import type { ChainWatcher } from "../chain/watcher.ts";
-import { expireAnnouncedDeposits, scanDeposits } from "./deposits.server.ts";
+import { expireAnnouncedDeposits, scanDeposits } from "./detection.server.ts";
 
 type WatchConfig = Pick<Config, "chainWatcher" | "payments" | "dataDir" | "isProduction">;
 

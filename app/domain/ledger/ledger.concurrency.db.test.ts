@@ -6,7 +6,8 @@ import { describe, expect, it } from "vitest";
 import { onPostgres, setupTestDatabase } from "../../../tests/db.ts";
 import { queryRows } from "../../db/client.server.ts";
 import { InsufficientFundsError } from "./errors.ts";
-import { auditLedger, getBalances, getSystemBalance, holdFunds, postEntry } from "./ledger.server.ts";
+import { holdFunds } from "./holds.server.ts";
+import { auditLedger, getBalances, getSystemBalance, postEntry } from "./ledger.server.ts";
 
 const t = setupTestDatabase();
 

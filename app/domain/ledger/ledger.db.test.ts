@@ -9,19 +9,9 @@ import {
   InvalidEntryError,
   OperationNotPendingError,
 } from "./errors.ts";
-import {
-  auditLedger,
-  createOperation,
-  fundDemoAccount,
-  getBalances,
-  getHold,
-  getSystemBalance,
-  holdFunds,
-  postEntry,
-  postHold,
-  setOperationStatus,
-  voidHold,
-} from "./ledger.server.ts";
+import { getHold, holdFunds, postHold, voidHold } from "./holds.server.ts";
+import { auditLedger, fundDemoAccount, getBalances, getSystemBalance, postEntry } from "./ledger.server.ts";
+import { createOperation, setOperationStatus } from "./operations.server.ts";
 
 const t = setupTestDatabase();
 

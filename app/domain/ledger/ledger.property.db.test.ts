@@ -12,17 +12,10 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { setupTestDatabase } from "../../../tests/db.ts";
 import { queryRows } from "../../db/client.server.ts";
+import type { AccountRef, PostEntryInput } from "./entries.ts";
 import { HoldAlreadyResolvedError, IdempotencyConflictError, InsufficientFundsError } from "./errors.ts";
-import {
-  type AccountRef,
-  auditLedger,
-  fundDemoAccount,
-  holdFunds,
-  type PostEntryInput,
-  postEntry,
-  postHold,
-  voidHold,
-} from "./ledger.server.ts";
+import { holdFunds, postHold, voidHold } from "./holds.server.ts";
+import { auditLedger, fundDemoAccount, postEntry } from "./ledger.server.ts";
 import { DEMO_FUNDING_USD_MINOR, type Ledger } from "./types.ts";
 
 const t = setupTestDatabase();

@@ -1,7 +1,8 @@
 import { globSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, expectTypeOf, it } from "vitest";
-import type * as Ledger from "./ledger.server.ts";
+import type * as Entries from "./entries.ts";
+import type * as Holds from "./holds.server.ts";
 import { isLedgerCode, LEDGER_CODES, type LedgerCode } from "./types.ts";
 
 const root = path.resolve(import.meta.dirname, "../../..");
@@ -18,9 +19,9 @@ describe("LEDGER_CODES", () => {
   });
 
   it("is all the ledger's API accepts, so every code passed in the codebase is listed (checked by tsc)", () => {
-    expectTypeOf<Ledger.PostEntryInput["code"]>().toEqualTypeOf<LedgerCode>();
-    expectTypeOf<Parameters<typeof Ledger.holdFunds>[1]["code"]>().toEqualTypeOf<LedgerCode | undefined>();
-    expectTypeOf<Ledger.ResolveHoldInput["code"]>().toEqualTypeOf<LedgerCode | undefined>();
+    expectTypeOf<Entries.PostEntryInput["code"]>().toEqualTypeOf<LedgerCode>();
+    expectTypeOf<Parameters<typeof Holds.holdFunds>[1]["code"]>().toEqualTypeOf<LedgerCode | undefined>();
+    expectTypeOf<Holds.ResolveHoldInput["code"]>().toEqualTypeOf<LedgerCode | undefined>();
     // And at run time, for a caller the compiler does not see (plain JavaScript, a cast).
     expect(LEDGER_CODES.every(isLedgerCode)).toBe(true);
     for (const stranger of ["test", "Deposit", "deposit ", "", undefined, null, 1]) {

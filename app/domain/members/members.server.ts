@@ -1,4 +1,4 @@
-// The back-office view of members (issue 7): find them, see their accounts, ledger balances and
+// The back-office view of members (ADR 0055): find them, see their accounts, ledger balances and
 // recent operations, and disable or enable them. Disabling ends every session at once and keeps
 // them from signing in (accounts.server.ts refuses the sign-in, better-auth's session hook refuses
 // any session, and getCurrentSession refuses a session that raced the click).
@@ -13,7 +13,8 @@ import { listOperations } from "../ledger/history.server.ts";
 import type { HistoryRow } from "../ledger/history.ts";
 import { getBalances } from "../ledger/ledger.server.ts";
 import type { Balances } from "../ledger/types.ts";
-import { listMemberWithdrawals, type Withdrawal } from "../withdrawals/withdrawals.server.ts";
+import { listMemberWithdrawals } from "../withdrawals/records.server.ts";
+import type { Withdrawal } from "../withdrawals/types.ts";
 
 export const MEMBERS_PAGE_SIZE = 25;
 

@@ -1,4 +1,4 @@
-// Swaps against the operator's treasury (issue 8, ADR 0061). A quote is priced from market data
+// Swaps against the operator's treasury (ADR 0061). A quote is priced from market data
 // and stored; confirming it before it expires executes both legs in ONE ledger entry keyed by the
 // quote id, so a double click or a retry swaps once and a failure swaps nothing.
 import { randomBytes } from "node:crypto";
@@ -6,8 +6,9 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.server.ts";
 import { queryRows, withTx } from "../../db/client.server.ts";
 import { publishAccountEvent } from "../events/account-events.server.ts";
+import type { PostingInput } from "../ledger/entries.ts";
 import { InsufficientFundsError } from "../ledger/errors.ts";
-import { getBalances, getSystemBalance, type PostingInput, postEntry } from "../ledger/ledger.server.ts";
+import { getBalances, getSystemBalance, postEntry } from "../ledger/ledger.server.ts";
 import type { Ledger } from "../ledger/types.ts";
 import { getUsdPrice } from "../market-data/cache.server.ts";
 import type { Asset } from "../money/assets.ts";

@@ -1,25 +1,22 @@
-// Withdrawal confirmation by e-mailed link and its expiry (issue 7, ADR 0054).
+// Withdrawal confirmation by e-mailed link and its expiry (ADR 0054).
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { onPostgres, setupTestDatabase } from "../../../tests/db.ts";
 import { deliverRecorded } from "../../../tests/mailbox.ts";
 import { queryRows } from "../../db/client.server.ts";
-import { auditLedger, getBalances, getHold, postEntry } from "../ledger/ledger.server.ts";
+import { getHold } from "../ledger/holds.server.ts";
+import { auditLedger, getBalances, postEntry } from "../ledger/ledger.server.ts";
+import { approveWithdrawal, completeWithdrawal, rejectWithdrawal } from "./decisions.server.ts";
+import { WithdrawalStateError } from "./errors.ts";
 import { runWithdrawalExpiryJob } from "./jobs.server.ts";
+import { findWithdrawalByKey, findWithdrawalByToken, listWithdrawalsByStatus } from "./records.server.ts";
+import type { Withdrawal } from "./types.ts";
 import {
-  approveWithdrawal,
   cancelWithdrawal,
-  completeWithdrawal,
   confirmWithdrawal,
   expireUnconfirmedWithdrawals,
-  findWithdrawalByKey,
-  findWithdrawalByToken,
-  listWithdrawalsByStatus,
-  rejectWithdrawal,
   requestWithdrawal,
-  type Withdrawal,
-  WithdrawalStateError,
 } from "./withdrawals.server.ts";
 
 const t = setupTestDatabase();

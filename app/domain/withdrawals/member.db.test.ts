@@ -17,8 +17,9 @@ import {
   type WithdrawalSettings,
 } from "./member.server.ts";
 import { emailConfirmDetail, withdrawalMessages } from "./messages.ts";
+import { listMemberWithdrawals } from "./records.server.ts";
+import type { WithdrawalMethod } from "./types.ts";
 import { memberWithdrawalsView } from "./views.server.ts";
-import { listMemberWithdrawals, type WithdrawalMethod } from "./withdrawals.server.ts";
 
 const t = setupTestDatabase();
 

@@ -1,7 +1,7 @@
 // The member's side of a withdrawal, as workflows (codebase guide §13): ask for one (checks, the
 // two-factor code, the hold), confirm it from the e-mailed link, cancel it. The page's data is
 // read in views.server.ts. The route parses the form and turns the result into a response. E-mails
-// are queued inside the state changes themselves (withdrawals.server.ts, the outbox, ADR 0056).
+// are queued inside the state changes themselves (emails.server.ts, the outbox, ADR 0056).
 import type { Db } from "../../db/client.server.ts";
 import { log } from "../../log.server.ts";
 import { type AuditEvent, recordAudit } from "../accounts/audit.server.ts";
@@ -21,23 +21,20 @@ import {
   paymentMessages,
   usdtWithdrawalSchema,
 } from "../payments/schemas.ts";
+import { checkWithdrawalAddress } from "./addresses.server.ts";
+import { AddressCoolingOffError, WithdrawalStateError } from "./errors.ts";
 import { emailConfirmDetail, tooManyAttempts, withdrawalMessages } from "./messages.ts";
+import { findWithdrawalByKey } from "./records.server.ts";
+import type {
+  TwoAdminRule,
+  Withdrawal,
+  WithdrawalAsset,
+  WithdrawalDestination,
+  WithdrawalMethod,
+} from "./types.ts";
 import { usdValueForApproval } from "./value.ts";
 import { WITHDRAWAL_ASSET } from "./views.ts";
-import {
-  AddressCoolingOffError,
-  cancelWithdrawal,
-  checkWithdrawalAddress,
-  confirmWithdrawal,
-  findWithdrawalByKey,
-  requestWithdrawal,
-  type TwoAdminRule,
-  type Withdrawal,
-  type WithdrawalAsset,
-  type WithdrawalDestination,
-  type WithdrawalMethod,
-  WithdrawalStateError,
-} from "./withdrawals.server.ts";
+import { cancelWithdrawal, confirmWithdrawal, requestWithdrawal } from "./withdrawals.server.ts";
 
 /** The signed-in member, as far as withdrawals care, and where the request came from (for audit). */
 export interface WithdrawalMember {
@@ -187,40 +184,55 @@ export async function submitWithdrawal(
     if (refused) return { ...refused, values };
   }
   try {
-    const usdValueMinor = await usdValueAtRequest(
-      db,
-      asset,
-      fields.amount,
-      settings.staleSeconds,
-      clock.now(),
-    );
-    const { withdrawal, replayed } = await requestWithdrawal(db, {
-      userId: member.userId,
-      method: kind,
-      asset,
-      amount: fields.amount,
-      destination: destination.value,
-      idempotencyKey: fields.idempotencyKey,
-      usdValueMinor,
-      twoAdmin: settings.twoAdmin,
-      confirmation: member.twoFactorEnabled
-        ? { method: "totp" }
-        : {
-            method: "email",
-            expiresAt: new Date(clock.now().getTime() + settings.confirmMinutes * 60_000),
-          },
-    });
-    // The link (or the "received" e-mail) was queued in the request's own transaction: a crash
-    // after the commit still sends it, and a retry finds it queued (the outbox, ADR 0056).
-    if (!replayed && withdrawal.confirmationMethod === "totp") {
-      await audit("withdrawal-confirmed", { withdrawalId: withdrawal.id.toString(), method: "totp" });
-    }
-    return submitted(kind, withdrawal, replayed, settings.confirmMinutes);
+    return await placeRequest(db, member, { kind, fields, destination: destination.value, settings, audit });
   } catch (error) {
     if (error instanceof InsufficientFundsError) return insufficient();
     log.error("withdrawal request failed", { error });
     return { ok: false, status: 500, errors: { form: paymentMessages.failure }, values };
   }
+}
+
+/**
+ * Holds the funds of a request that passed every check (the ledger may still find the balance
+ * short: InsufficientFundsError) and audits a code-confirmed one.
+ */
+async function placeRequest(
+  db: Db,
+  member: WithdrawalMember,
+  input: {
+    kind: WithdrawalMethod;
+    fields: ParsedWithdrawal;
+    destination: WithdrawalDestination;
+    settings: WithdrawalSettings;
+    audit: ReturnType<typeof auditFor>;
+  },
+): Promise<SubmitWithdrawalResult> {
+  const { kind, fields, settings } = input;
+  const asset = WITHDRAWAL_ASSET[kind];
+  const clock = member.clock ?? systemClock;
+  const usdValueMinor = await usdValueAtRequest(db, asset, fields.amount, settings.staleSeconds, clock.now());
+  const { withdrawal, replayed } = await requestWithdrawal(db, {
+    userId: member.userId,
+    method: kind,
+    asset,
+    amount: fields.amount,
+    destination: input.destination,
+    idempotencyKey: fields.idempotencyKey,
+    usdValueMinor,
+    twoAdmin: settings.twoAdmin,
+    confirmation: member.twoFactorEnabled
+      ? { method: "totp" }
+      : {
+          method: "email",
+          expiresAt: new Date(clock.now().getTime() + settings.confirmMinutes * 60_000),
+        },
+  });
+  // The link (or the "received" e-mail) was queued in the request's own transaction: a crash
+  // after the commit still sends it, and a retry finds it queued (the outbox, ADR 0056).
+  if (!replayed && withdrawal.confirmationMethod === "totp") {
+    await input.audit("withdrawal-confirmed", { withdrawalId: withdrawal.id.toString(), method: "totp" });
+  }
+  return submitted(kind, withdrawal, replayed, settings.confirmMinutes);
 }
 
 /**

@@ -2,7 +2,7 @@
 // and the workflow (member.server.ts) share the words.
 import { deepFreeze } from "../freeze.ts";
 import { paymentMessages } from "../payments/schemas.ts";
-import type { WithdrawalMethod } from "./withdrawals.server.ts";
+import type { WithdrawalMethod } from "./types.ts";
 
 export const withdrawalMessages = deepFreeze({
   demo: "Demo accounts cannot withdraw real money.",

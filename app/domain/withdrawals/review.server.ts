@@ -1,20 +1,14 @@
 // The back-office's decisions on a withdrawal, as one workflow (codebase guide §13): the state
-// change (withdrawals.server.ts, which also queues the member's e-mail in its transaction), the
+// change (decisions.server.ts, which also queues the member's e-mail in its transaction), the
 // four-eyes refusals, and the audit record with every admin involved. The route parses the form
 // and shows the message.
 import type { Db } from "../../db/client.server.ts";
 import { OwnMoneyError, type RefusalReason, type StaffActor } from "../approvals/four-eyes.ts";
 import { parseId } from "../forms.ts";
 import { recordAdminAudit } from "../payments/admin-audit.server.ts";
-import {
-  approveWithdrawal,
-  completeWithdrawal,
-  rejectWithdrawal,
-  SecondApprovalError,
-  type TwoAdminRule,
-  type Withdrawal,
-  WithdrawalStateError,
-} from "./withdrawals.server.ts";
+import { approveWithdrawal, completeWithdrawal, rejectWithdrawal } from "./decisions.server.ts";
+import { SecondApprovalError, WithdrawalStateError } from "./errors.ts";
+import type { TwoAdminRule, Withdrawal } from "./types.ts";
 
 export type ReviewIntent = "approve" | "complete" | "reject";
 

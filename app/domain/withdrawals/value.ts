@@ -1,6 +1,6 @@
 // The USD value a withdrawal counts for under the two-admin rule (ADR 0053 addendum). Pure.
 import { valueInUsdMinor } from "../money/conversion.ts";
-import type { WithdrawalAsset } from "./withdrawals.server.ts";
+import type { WithdrawalAsset } from "./types.ts";
 
 /**
  * US cents of `amountMinor` at the latest price, rounded up: the value decides whether a second

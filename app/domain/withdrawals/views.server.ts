@@ -5,6 +5,8 @@ import type { Db } from "../../db/client.server.ts";
 import { getBalances } from "../ledger/ledger.server.ts";
 import { formatAmount } from "../money/amount.ts";
 import type { WithdrawalMember } from "./member.server.ts";
+import { findWithdrawalByToken, listMemberWithdrawals } from "./records.server.ts";
+import type { WithdrawalAsset, WithdrawalMethod } from "./types.ts";
 import {
   type ConfirmPanelData,
   confirmPanel,
@@ -12,12 +14,6 @@ import {
   type WithdrawalRow,
   withdrawalRow,
 } from "./views.ts";
-import {
-  findWithdrawalByToken,
-  listMemberWithdrawals,
-  type WithdrawalAsset,
-  type WithdrawalMethod,
-} from "./withdrawals.server.ts";
 
 export interface MemberWithdrawalsView {
   asset: WithdrawalAsset;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import type { Withdrawal } from "./types.ts";
 import { confirmPanel, destinationText, withdrawalRow } from "./views.ts";
-import type { Withdrawal } from "./withdrawals.server.ts";
 
 const NOW = new Date("2026-03-01T12:00:00Z");
 

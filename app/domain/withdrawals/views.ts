@@ -2,7 +2,7 @@
 // domain's rows. Pure (no database): the pages import the types.
 import { formatAmount } from "../money/amount.ts";
 import { isCancellable, type StatusLabel, withdrawalStatusLabel } from "./status.ts";
-import type { Withdrawal, WithdrawalAsset, WithdrawalMethod } from "./withdrawals.server.ts";
+import type { Withdrawal, WithdrawalAsset, WithdrawalMethod } from "./types.ts";
 
 /** The asset each withdrawal method pays out. */
 export const WITHDRAWAL_ASSET: Readonly<Record<WithdrawalMethod, WithdrawalAsset>> = Object.freeze({

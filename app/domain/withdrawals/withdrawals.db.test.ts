@@ -4,20 +4,14 @@ import { onPostgres, setupTestDatabase } from "../../../tests/db.ts";
 import { deliverRecorded } from "../../../tests/mailbox.ts";
 import { OwnMoneyError } from "../approvals/four-eyes.ts";
 import { InsufficientFundsError } from "../ledger/errors.ts";
-import { auditLedger, getBalances, getHold, postEntry } from "../ledger/ledger.server.ts";
-import {
-  AddressCoolingOffError,
-  approveWithdrawal,
-  cancelWithdrawal,
-  checkWithdrawalAddress,
-  completeWithdrawal,
-  listMemberWithdrawals,
-  listWithdrawalsByStatus,
-  rejectWithdrawal,
-  requestWithdrawal,
-  type Withdrawal,
-  WithdrawalStateError,
-} from "./withdrawals.server.ts";
+import { getHold } from "../ledger/holds.server.ts";
+import { auditLedger, getBalances, postEntry } from "../ledger/ledger.server.ts";
+import { checkWithdrawalAddress } from "./addresses.server.ts";
+import { approveWithdrawal, completeWithdrawal, rejectWithdrawal } from "./decisions.server.ts";
+import { AddressCoolingOffError, WithdrawalStateError } from "./errors.ts";
+import { listMemberWithdrawals, listWithdrawalsByStatus } from "./records.server.ts";
+import type { Withdrawal } from "./types.ts";
+import { cancelWithdrawal, requestWithdrawal } from "./withdrawals.server.ts";
 
 const t = setupTestDatabase();
 

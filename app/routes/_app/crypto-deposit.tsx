@@ -2,11 +2,9 @@ import { ArrowLeft, Copy } from "lucide-react";
 import QRCode from "qrcode";
 import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import {
-  type Deposit,
-  getOrCreateDepositAddress,
-  listMemberDeposits,
-} from "~/domain/deposits/deposits.server.ts";
+import { getOrCreateDepositAddress } from "~/domain/deposits/addresses.server.ts";
+import { listMemberDeposits } from "~/domain/deposits/deposits.server.ts";
+import type { Deposit } from "~/domain/deposits/types.ts";
 import { confirmationsText } from "~/domain/events/account-events.ts";
 import { fieldErrors } from "~/domain/forms.ts";
 import { formatAmount, safeParseAmount } from "~/domain/money/amount.ts";

@@ -1,4 +1,4 @@
-import { getOrCreateBankReference } from "~/domain/deposits/deposits.server.ts";
+import { getOrCreateBankReference } from "~/domain/deposits/addresses.server.ts";
 import { depositMethod, describeLimits } from "~/domain/payments/methods.ts";
 import { ButtonLink } from "~/ui/button.tsx";
 import { Card } from "~/ui/card.tsx";

@@ -11,8 +11,8 @@ import {
   type WithdrawalMember,
   type WithdrawalSettings,
 } from "~/domain/withdrawals/member.server.ts";
+import type { WithdrawalMethod } from "~/domain/withdrawals/types.ts";
 import { memberWithdrawalsView } from "~/domain/withdrawals/views.server.ts";
-import type { WithdrawalMethod } from "~/domain/withdrawals/withdrawals.server.ts";
 import { accounts, type RouteArgs, requestMeta } from "~/utils/auth.server.ts";
 import { paymentsContext } from "./payments.server.ts";
 

@@ -1,14 +1,10 @@
 import { data, Form, useNavigation } from "react-router";
 import { getDb } from "~/db/db.server.ts";
+import { approveManualEntry, declineManualEntry } from "~/domain/approvals/decisions.server.ts";
 import { fourEyesMessages } from "~/domain/approvals/four-eyes.ts";
-import {
-  approveManualEntry,
-  declineManualEntry,
-  getManualEntry,
-  listProposedEntries,
-  type ManualEntryKind,
-} from "~/domain/approvals/manual-entries.server.ts";
-import { parseId } from "~/domain/forms.ts";
+import type { ManualEntryKind } from "~/domain/approvals/manual-entry.ts";
+import { getManualEntry, listProposedEntries } from "~/domain/approvals/records.server.ts";
+import { formValues, parseId } from "~/domain/forms.ts";
 import { formatAmount } from "~/domain/money/amount.ts";
 import type { Permission } from "~/domain/payments/permissions.ts";
 import { Badge } from "~/ui/badge.tsx";
@@ -79,7 +75,7 @@ type ActionData =
 
 export async function action(args: Route.ActionArgs) {
   await requirePaymentPermission(args, "read:approval:any");
-  const form = Object.fromEntries(await args.request.formData()) as Record<string, string>;
+  const form = formValues(await args.request.formData());
   const id = parseId(form.entryId);
   if (id === null) return data<ActionData>({ ok: false, message: "No such entry awaiting approval." }, 404);
   const db = getDb();
@@ -147,96 +143,110 @@ export default function AdminApprovals({ loaderData, actionData }: Route.Compone
           <p className="text-sm text-muted">Nothing awaits a second admin.</p>
         ) : (
           <ul className="divide-y divide-line">
-            {loaderData.entries.map((e) => {
-              const busy = submitting?.get("entryId") === e.id ? String(submitting.get("intent")) : "";
-              const declineFailed = failed?.entryId === e.id ? failed : undefined;
-              return (
-                <li
-                  key={e.id}
-                  className="space-y-3 py-4 first:pt-0 last:pb-0"
-                  data-testid={`approval-${e.id}`}
-                >
-                  <div className="flex flex-wrap items-center gap-3 text-sm">
-                    <span className="font-semibold text-ink">{e.amount}</span>
-                    <Badge tone="warning">{e.label}</Badge>
-                    {e.ledger === "demo" ? <Badge>Demo ledger</Badge> : null}
-                    {e.fromStatement ? <Badge tone="brand">Matches the bank statement</Badge> : null}
-                  </div>
-                  <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[9rem_1fr]">
-                    {e.memberEmail ? (
-                      <>
-                        <dt className="text-muted">Member</dt>
-                        <dd className="text-ink">
-                          {e.memberEmail} · <span className="font-mono text-xs">{e.bankReference}</span>
-                        </dd>
-                        <dt className="text-muted">Bank transaction</dt>
-                        <dd className="font-mono text-xs break-all text-ink">{e.bankTransactionId}</dd>
-                      </>
-                    ) : null}
-                    {e.note ? (
-                      <>
-                        <dt className="text-muted">Note</dt>
-                        <dd className="text-ink">{e.note}</dd>
-                      </>
-                    ) : null}
-                    <dt className="text-muted">Recorded by</dt>
-                    <dd className="text-ink">
-                      {e.proposedByEmail},{" "}
-                      {new Date(e.proposedAt).toLocaleString("en-GB", { timeZone: "UTC" })} UTC
-                    </dd>
-                  </dl>
-                  {e.blocked ? (
-                    <ReadOnlyNote>{e.blocked}</ReadOnlyNote>
-                  ) : (
-                    <div className="flex flex-wrap items-start gap-3">
-                      <Form method="post" className="sm:pt-[30px]">
-                        <input type="hidden" name="entryId" value={e.id} />
-                        <Button
-                          type="submit"
-                          name="intent"
-                          value="approve"
-                          size="sm"
-                          busy={busy === "approve"}
-                          busyLabel="Approving…"
-                          disabled={busy !== ""}
-                          aria-label={`Approve ${e.label.toLowerCase()} of ${e.amount}`}
-                        >
-                          Approve
-                        </Button>
-                      </Form>
-                      <Form method="post" noValidate className="flex flex-1 flex-wrap items-start gap-2">
-                        <input type="hidden" name="entryId" value={e.id} />
-                        <Field
-                          label="Reason to decline"
-                          name="reason"
-                          autoComplete="off"
-                          className="min-w-56 flex-1"
-                          defaultValue={declineFailed?.values?.reason}
-                          error={declineFailed?.errors?.reason}
-                        />
-                        <div className="sm:pt-[30px]">
-                          <Button
-                            type="submit"
-                            name="intent"
-                            value="decline"
-                            size="sm"
-                            variant="danger"
-                            busy={busy === "decline"}
-                            busyLabel="Declining…"
-                            disabled={busy !== ""}
-                          >
-                            Decline
-                          </Button>
-                        </div>
-                      </Form>
-                    </div>
-                  )}
-                </li>
-              );
-            })}
+            {loaderData.entries.map((e) => (
+              <ProposedEntry
+                key={e.id}
+                e={e}
+                busy={submitting?.get("entryId") === e.id ? String(submitting.get("intent")) : ""}
+                declineFailed={failed?.entryId === e.id ? failed : undefined}
+              />
+            ))}
           </ul>
         )}
       </Card>
     </div>
+  );
+}
+
+type ApprovalsPage = Route.ComponentProps["loaderData"];
+
+/** One entry awaiting a second admin: what it is, who recorded it, and approve or decline. */
+function ProposedEntry({
+  e,
+  busy,
+  declineFailed,
+}: {
+  e: ApprovalsPage["entries"][number];
+  /** The intent being submitted for this entry, "" when none. */
+  busy: string;
+  declineFailed: Extract<ActionData, { ok: false }> | undefined;
+}) {
+  return (
+    <li className="space-y-3 py-4 first:pt-0 last:pb-0" data-testid={`approval-${e.id}`}>
+      <div className="flex flex-wrap items-center gap-3 text-sm">
+        <span className="font-semibold text-ink">{e.amount}</span>
+        <Badge tone="warning">{e.label}</Badge>
+        {e.ledger === "demo" ? <Badge>Demo ledger</Badge> : null}
+        {e.fromStatement ? <Badge tone="brand">Matches the bank statement</Badge> : null}
+      </div>
+      <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[9rem_1fr]">
+        {e.memberEmail ? (
+          <>
+            <dt className="text-muted">Member</dt>
+            <dd className="text-ink">
+              {e.memberEmail} · <span className="font-mono text-xs">{e.bankReference}</span>
+            </dd>
+            <dt className="text-muted">Bank transaction</dt>
+            <dd className="font-mono text-xs break-all text-ink">{e.bankTransactionId}</dd>
+          </>
+        ) : null}
+        {e.note ? (
+          <>
+            <dt className="text-muted">Note</dt>
+            <dd className="text-ink">{e.note}</dd>
+          </>
+        ) : null}
+        <dt className="text-muted">Recorded by</dt>
+        <dd className="text-ink">
+          {e.proposedByEmail}, {new Date(e.proposedAt).toLocaleString("en-GB", { timeZone: "UTC" })} UTC
+        </dd>
+      </dl>
+      {e.blocked ? (
+        <ReadOnlyNote>{e.blocked}</ReadOnlyNote>
+      ) : (
+        <div className="flex flex-wrap items-start gap-3">
+          <Form method="post" className="sm:pt-[30px]">
+            <input type="hidden" name="entryId" value={e.id} />
+            <Button
+              type="submit"
+              name="intent"
+              value="approve"
+              size="sm"
+              busy={busy === "approve"}
+              busyLabel="Approving…"
+              disabled={busy !== ""}
+              aria-label={`Approve ${e.label.toLowerCase()} of ${e.amount}`}
+            >
+              Approve
+            </Button>
+          </Form>
+          <Form method="post" noValidate className="flex flex-1 flex-wrap items-start gap-2">
+            <input type="hidden" name="entryId" value={e.id} />
+            <Field
+              label="Reason to decline"
+              name="reason"
+              autoComplete="off"
+              className="min-w-56 flex-1"
+              defaultValue={declineFailed?.values?.reason}
+              error={declineFailed?.errors?.reason}
+            />
+            <div className="sm:pt-[30px]">
+              <Button
+                type="submit"
+                name="intent"
+                value="decline"
+                size="sm"
+                variant="danger"
+                busy={busy === "decline"}
+                busyLabel="Declining…"
+                disabled={busy !== ""}
+              >
+                Decline
+              </Button>
+            </div>
+          </Form>
+        </div>
+      )}
+    </li>
   );
 }

@@ -2,13 +2,14 @@ import { randomUUID } from "node:crypto";
 import { data, Form, Link, useNavigation } from "react-router";
 import { getDb } from "~/db/db.server.ts";
 import { parseBankStatement, STATEMENT_MAX_BYTES } from "~/domain/approvals/bank-statement.ts";
+import type { StaffActor } from "~/domain/approvals/four-eyes.ts";
+import { proposeBankCredit } from "~/domain/approvals/manual-entries.server.ts";
+import { listProposedEntries } from "~/domain/approvals/records.server.ts";
 import {
   importStatementLines,
   listOpenStatementLines,
-  listProposedEntries,
-  proposeBankCredit,
   proposeBankCreditFromLine,
-} from "~/domain/approvals/manual-entries.server.ts";
+} from "~/domain/approvals/statement-lines.server.ts";
 import {
   type BankCreditField,
   type FieldErrors,
@@ -18,7 +19,7 @@ import {
 } from "~/domain/deposits/admin-forms.ts";
 import { listDepositQueue } from "~/domain/deposits/deposits.server.ts";
 import { decideDeposit } from "~/domain/deposits/review.server.ts";
-import { parseId } from "~/domain/forms.ts";
+import { formValues, parseId } from "~/domain/forms.ts";
 import { formatAmount } from "~/domain/money/amount.ts";
 import { hasPermission } from "~/domain/payments/permissions.ts";
 import {
@@ -110,75 +111,16 @@ export async function action(args: Route.ActionArgs) {
   // Staff with two-factor and deposit access at all, before reading anything the request sent.
   await requirePaymentPermission(args, "read:deposit:any");
   const form = await args.request.formData();
-  const values = Object.fromEntries(
-    [...form.entries()].map(([k, v]) => [k, typeof v === "string" ? v : ""]),
-  ) as Record<string, string>;
-  const db = getDb();
-  const done = () => randomUUID();
-
+  const values = formValues(form);
   if (values.intent === "bank" || values.intent === "import" || values.intent === "record-line") {
     const { adminId, ip, userAgent } = await requirePaymentPermission(args, "credit:deposit:any");
     const actor = { adminId, ip, userAgent };
-    if (values.intent === "import") {
-      const file = form.get("statement");
-      if (!(file instanceof File) || file.size === 0)
-        return data<ActionData>(
-          { ok: false, form: "import", errors: { statement: "Choose a CSV file." } },
-          400,
-        );
-      if (file.size > STATEMENT_MAX_BYTES)
-        return data<ActionData>(
-          { ok: false, form: "import", errors: { statement: "The file is larger than 1 MB." } },
-          400,
-        );
-      const parsed = parseBankStatement(await file.text());
-      if (!parsed.ok)
-        return data<ActionData>({ ok: false, form: "import", errors: { statement: parsed.message } }, 400);
-      const stored = await importStatementLines(db, actor, parsed.lines);
-      return data<ActionData>({
-        ok: true,
-        done: done(),
-        message: `Imported ${stored.imported} incoming transfer${stored.imported === 1 ? "" : "s"}${
-          stored.alreadyImported ? ` (${stored.alreadyImported} already imported)` : ""
-        }.`,
-        report: { skipped: parsed.skipped, errors: parsed.errors },
-      });
-    }
+    if (values.intent === "import") return importStatement(actor, form.get("statement"));
     const key = parseFormKey(values.key);
     if (!key) throw data({ message: "Reload the page and try again." }, { status: 400 });
-    if (values.intent === "record-line") {
-      const lineId = parseId(values.lineId);
-      if (lineId === null)
-        return data<ActionData>({ ok: false, message: "No such bank statement line." }, 404);
-      const result = await proposeBankCreditFromLine(db, actor, {
-        lineId,
-        idempotencyKey: `${key}:line:${lineId}`,
-      });
-      if (!result.ok) return data<ActionData>({ ok: false, message: result.message }, result.status);
-      return data<ActionData>({ ok: true, done: done(), message: result.replayed ? REPLAYED : RECORDED });
-    }
-    const parsed = parseBankCreditForm(values);
-    if (!parsed.ok) return data<ActionData>({ ok: false, form: "bank", errors: parsed.errors, values }, 400);
-    const result = await proposeBankCredit(db, actor, {
-      reference: parsed.value.reference,
-      amountMinor: parsed.value.amountMinor,
-      bankTransactionId: parsed.value.bankTransactionId,
-      note: parsed.value.note,
-      idempotencyKey: `${key}:bank`,
-    });
-    if (!result.ok) {
-      // A refusal about one field is said beside it; anything else (a form sent twice with other
-      // values) at the top.
-      if (!result.field) return data<ActionData>({ ok: false, message: result.message }, result.status);
-      const field = result.field as BankCreditField;
-      return data<ActionData>(
-        { ok: false, form: "bank", errors: { [field]: result.message }, values },
-        result.status,
-      );
-    }
-    return data<ActionData>({ ok: true, done: done(), message: result.replayed ? REPLAYED : RECORDED });
+    if (values.intent === "record-line") return recordStatementLine(actor, key, values.lineId);
+    return recordBankTransfer(actor, key, values);
   }
-
   const parsed = parseDecisionForm(values);
   if (parsed === null) return data<ActionData>({ ok: false, message: "No such deposit." }, 404);
   // The permission for this decision before any answer about its fields.
@@ -192,9 +134,67 @@ export async function action(args: Route.ActionArgs) {
       400,
     );
   }
-  const result = await decideDeposit(db, { adminId, ip, userAgent }, parsed.value);
+  const result = await decideDeposit(getDb(), { adminId, ip, userAgent }, parsed.value);
   if (!result.ok) return data<ActionData>({ ok: false, message: result.message }, result.status);
-  return data<ActionData>({ ok: true, done: done(), message: result.message });
+  return data<ActionData>({ ok: true, done: randomUUID(), message: result.message });
+}
+
+/** `done` changes on every success, so the forms remount empty. */
+const recorded = (replayed: boolean | undefined) =>
+  data<ActionData>({ ok: true, done: randomUUID(), message: replayed ? REPLAYED : RECORDED });
+
+async function importStatement(actor: StaffActor, file: FormDataEntryValue | null) {
+  if (!(file instanceof File) || file.size === 0)
+    return data<ActionData>({ ok: false, form: "import", errors: { statement: "Choose a CSV file." } }, 400);
+  if (file.size > STATEMENT_MAX_BYTES)
+    return data<ActionData>(
+      { ok: false, form: "import", errors: { statement: "The file is larger than 1 MB." } },
+      400,
+    );
+  const parsed = parseBankStatement(await file.text());
+  if (!parsed.ok)
+    return data<ActionData>({ ok: false, form: "import", errors: { statement: parsed.message } }, 400);
+  const stored = await importStatementLines(getDb(), actor, parsed.lines);
+  return data<ActionData>({
+    ok: true,
+    done: randomUUID(),
+    message: `Imported ${stored.imported} incoming transfer${stored.imported === 1 ? "" : "s"}${
+      stored.alreadyImported ? ` (${stored.alreadyImported} already imported)` : ""
+    }.`,
+    report: { skipped: parsed.skipped, errors: parsed.errors },
+  });
+}
+
+async function recordStatementLine(actor: StaffActor, key: string, lineIdValue: string | undefined) {
+  const lineId = parseId(lineIdValue);
+  if (lineId === null) return data<ActionData>({ ok: false, message: "No such bank statement line." }, 404);
+  const result = await proposeBankCreditFromLine(getDb(), actor, {
+    lineId,
+    idempotencyKey: `${key}:line:${lineId}`,
+  });
+  if (!result.ok) return data<ActionData>({ ok: false, message: result.message }, result.status);
+  return recorded(result.replayed);
+}
+
+async function recordBankTransfer(actor: StaffActor, key: string, values: Record<string, string>) {
+  const parsed = parseBankCreditForm(values);
+  if (!parsed.ok) return data<ActionData>({ ok: false, form: "bank", errors: parsed.errors, values }, 400);
+  const result = await proposeBankCredit(getDb(), actor, {
+    reference: parsed.value.reference,
+    amountMinor: parsed.value.amountMinor,
+    bankTransactionId: parsed.value.bankTransactionId,
+    note: parsed.value.note,
+    idempotencyKey: `${key}:bank`,
+  });
+  if (result.ok) return recorded(result.replayed);
+  // A refusal about one field is said beside it; anything else (a form sent twice with other
+  // values) at the top.
+  if (!result.field) return data<ActionData>({ ok: false, message: result.message }, result.status);
+  const field = result.field as BankCreditField;
+  return data<ActionData>(
+    { ok: false, form: "bank", errors: { [field]: result.message }, values },
+    result.status,
+  );
 }
 
 export default function AdminDeposits({ loaderData, actionData }: Route.ComponentProps) {
@@ -253,92 +253,136 @@ export default function AdminDeposits({ loaderData, actionData }: Route.Componen
           </Card>
         </>
       ) : null}
-      <Card className="p-5">
-        <h2 className="font-semibold text-ink">Chain deposits awaiting confirmations</h2>
-        <p className="mt-1 text-sm text-muted">
-          Each decision needs a note: why you credit a deposit early, or the reason the member reads in the
-          e-mail if you reject it.
-        </p>
-        {loaderData.deposits.length === 0 ? (
-          <p className="mt-3 text-sm text-muted">Nothing is waiting.</p>
-        ) : (
-          <ul className="mt-3 divide-y divide-line">
-            {loaderData.deposits.map((d) => {
-              const failed = decision?.depositId === d.id ? decision : undefined;
-              const busy = submitting?.get("depositId") === d.id ? String(submitting.get("intent")) : "";
-              return (
-                <li key={d.id} className="space-y-2 py-4" data-testid={`deposit-${d.id}`}>
-                  <div className="flex flex-wrap items-center gap-3 text-sm">
-                    <span className="font-semibold text-ink">
-                      {d.amount} {d.asset}
-                    </span>
-                    <Badge tone="warning">{d.status}</Badge>
-                    <span className="text-muted">
-                      {new Date(d.createdAt).toLocaleString("en-GB", { timeZone: "UTC" })} UTC
-                    </span>
-                  </div>
-                  <p className="text-sm">
-                    <Link
-                      to={`/admin/members/${encodeURIComponent(d.userId)}`}
-                      className="font-medium text-brand hover:underline"
-                    >
-                      {d.memberEmail || d.userId}
-                    </Link>
-                  </p>
-                  <p className="font-mono text-xs break-all text-muted">
-                    {d.txid} to {d.address}
-                  </p>
-                  {d.own ? (
-                    <ReadOnlyNote>Your own deposit: another admin must decide on it.</ReadOnlyNote>
-                  ) : loaderData.can.credit || loaderData.can.reject ? (
-                    <Form method="post" noValidate className="flex flex-wrap items-start gap-2">
-                      <input type="hidden" name="depositId" value={d.id} />
-                      <Field
-                        label="Note"
-                        name="note"
-                        className="min-w-56 flex-1"
-                        autoComplete="off"
-                        defaultValue={failed?.values.note}
-                        error={failed?.errors.note}
-                      />
-                      {/* Level with the input (the label's line sits above it), not with an error below it. */}
-                      <div className="flex gap-2 sm:pt-[30px]">
-                        {loaderData.can.credit ? (
-                          <Button
-                            type="submit"
-                            name="intent"
-                            value="credit"
-                            size="sm"
-                            busy={busy === "credit"}
-                            busyLabel="Crediting…"
-                            disabled={busy !== ""}
-                          >
-                            Credit
-                          </Button>
-                        ) : null}
-                        {loaderData.can.reject ? (
-                          <Button
-                            type="submit"
-                            name="intent"
-                            value="reject"
-                            size="sm"
-                            variant="danger"
-                            busy={busy === "reject"}
-                            busyLabel="Rejecting…"
-                            disabled={busy !== ""}
-                          >
-                            Reject
-                          </Button>
-                        ) : null}
-                      </div>
-                    </Form>
-                  ) : null}
-                </li>
-              );
-            })}
-          </ul>
-        )}
-      </Card>
+      <ChainDeposits
+        deposits={loaderData.deposits}
+        can={loaderData.can}
+        decision={decision}
+        submitting={submitting}
+      />
     </div>
+  );
+}
+
+type DepositsPage = Route.ComponentProps["loaderData"];
+type DecisionFailure = Extract<ActionData, { form: "decision" }>;
+
+/** The chain deposits detected or confirming, each with its credit or reject form. */
+function ChainDeposits({
+  deposits,
+  can,
+  decision,
+  submitting,
+}: {
+  deposits: DepositsPage["deposits"];
+  can: DepositsPage["can"];
+  decision: DecisionFailure | undefined;
+  submitting: FormData | undefined;
+}) {
+  return (
+    <Card className="p-5">
+      <h2 className="font-semibold text-ink">Chain deposits awaiting confirmations</h2>
+      <p className="mt-1 text-sm text-muted">
+        Each decision needs a note: why you credit a deposit early, or the reason the member reads in the
+        e-mail if you reject it.
+      </p>
+      {deposits.length === 0 ? (
+        <p className="mt-3 text-sm text-muted">Nothing is waiting.</p>
+      ) : (
+        <ul className="mt-3 divide-y divide-line">
+          {deposits.map((d) => (
+            <ChainDeposit
+              key={d.id}
+              d={d}
+              can={can}
+              failed={decision?.depositId === d.id ? decision : undefined}
+              busy={submitting?.get("depositId") === d.id ? String(submitting.get("intent")) : ""}
+            />
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
+
+function ChainDeposit({
+  d,
+  can,
+  failed,
+  busy,
+}: {
+  d: DepositsPage["deposits"][number];
+  can: DepositsPage["can"];
+  failed: DecisionFailure | undefined;
+  /** The intent being submitted for this deposit, "" when none. */
+  busy: string;
+}) {
+  return (
+    <li className="space-y-2 py-4" data-testid={`deposit-${d.id}`}>
+      <div className="flex flex-wrap items-center gap-3 text-sm">
+        <span className="font-semibold text-ink">
+          {d.amount} {d.asset}
+        </span>
+        <Badge tone="warning">{d.status}</Badge>
+        <span className="text-muted">
+          {new Date(d.createdAt).toLocaleString("en-GB", { timeZone: "UTC" })} UTC
+        </span>
+      </div>
+      <p className="text-sm">
+        <Link
+          to={`/admin/members/${encodeURIComponent(d.userId)}`}
+          className="font-medium text-brand hover:underline"
+        >
+          {d.memberEmail || d.userId}
+        </Link>
+      </p>
+      <p className="font-mono text-xs break-all text-muted">
+        {d.txid} to {d.address}
+      </p>
+      {d.own ? (
+        <ReadOnlyNote>Your own deposit: another admin must decide on it.</ReadOnlyNote>
+      ) : can.credit || can.reject ? (
+        <Form method="post" noValidate className="flex flex-wrap items-start gap-2">
+          <input type="hidden" name="depositId" value={d.id} />
+          <Field
+            label="Note"
+            name="note"
+            className="min-w-56 flex-1"
+            autoComplete="off"
+            defaultValue={failed?.values.note}
+            error={failed?.errors.note}
+          />
+          {/* Level with the input (the label's line sits above it), not with an error below it. */}
+          <div className="flex gap-2 sm:pt-[30px]">
+            {can.credit ? (
+              <Button
+                type="submit"
+                name="intent"
+                value="credit"
+                size="sm"
+                busy={busy === "credit"}
+                busyLabel="Crediting…"
+                disabled={busy !== ""}
+              >
+                Credit
+              </Button>
+            ) : null}
+            {can.reject ? (
+              <Button
+                type="submit"
+                name="intent"
+                value="reject"
+                size="sm"
+                variant="danger"
+                busy={busy === "reject"}
+                busyLabel="Rejecting…"
+                disabled={busy !== ""}
+              >
+                Reject
+              </Button>
+            ) : null}
+          </div>
+        </Form>
+      ) : null}
+    </li>
   );
 }

@@ -1,6 +1,7 @@
 import { ArrowLeft } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { getDb } from "~/db/db.server.ts";
+import { formValues } from "~/domain/forms.ts";
 import { LEDGER_LABELS, OPERATION_STATUS_LABELS, OPERATION_TYPE_LABELS } from "~/domain/ledger/types.ts";
 import {
   disableMember,
@@ -90,7 +91,7 @@ type ActionData = { ok: boolean; message: string };
 
 export async function action(args: Route.ActionArgs) {
   const admin = await requirePermission(args, "disable:member:any");
-  const form = Object.fromEntries(await args.request.formData()) as Record<string, string>;
+  const form = formValues(await args.request.formData());
   const context = {
     adminId: admin.adminId,
     ip: admin.ip,
@@ -156,172 +157,211 @@ export default function AdminMember({ loaderData, actionData }: Route.ComponentP
         </p>
       ) : null}
       <div className="grid gap-6 lg:grid-cols-2">
-        <Card>
-          <CardHeader title="Profile" />
-          <dl className="px-5 py-2 text-sm">
-            <Fact label="Member id">
-              <span className="font-mono text-xs">{profile.id}</span>
-            </Fact>
-            <Fact label="Role">
-              <span className="capitalize">{profile.role}</span>
-            </Fact>
-            <Fact label="E-mail">{profile.emailVerified ? "Confirmed" : "Not confirmed"}</Fact>
-            <Fact label="Two-factor sign-in">{profile.twoFactorEnabled ? "On" : "Off"}</Fact>
-            <Fact label="Joined">{utc(profile.createdAt)}</Fact>
-            <Fact label="Active sessions">{profile.activeSessions}</Fact>
-            <Fact label="Last seen">{profile.lastSeenAt ? utc(profile.lastSeenAt) : "—"}</Fact>
-            <Fact label="Accounts">
-              {accounts.map((a) => `${a.mode === "real" ? "Real" : "Demo"} · ${a.plan}`).join(", ") || "—"}
-            </Fact>
-            {disabled ? (
-              <>
-                <Fact label="Disabled">
-                  {utc(profile.disabledAt ?? "")}
-                  {profile.disabledByEmail ? ` by ${profile.disabledByEmail}` : ""}
-                </Fact>
-                <Fact label="Reason">{profile.disabledReason ?? "—"}</Fact>
-              </>
-            ) : null}
-          </dl>
-        </Card>
-        <Card>
-          <CardHeader title={disabled ? "Enable sign-in" : "Disable this member"} />
-          <div className="space-y-3 p-5 text-sm">
-            {!canDisable ? (
-              <p className="text-muted">
-                Only an administrator can disable or enable a member, and never their own account.
-              </p>
-            ) : disabled ? (
-              <Form method="post" className="space-y-3">
-                <p className="text-muted">
-                  They can sign in again; sessions ended when they were disabled stay ended.
-                </p>
-                <Button type="submit" name="intent" value="enable" busy={busy} busyLabel="Enabling…">
-                  Enable member
-                </Button>
-              </Form>
-            ) : (
-              <Form method="post" className="space-y-3">
-                <p className="text-muted">
-                  Every session ends at once and they cannot sign in until enabled again. Their money stays
-                  where it is; pending withdrawals stay in the queue.
-                </p>
-                <Field
-                  label="Reason (kept in the audit log)"
-                  name="reason"
-                  required
-                  maxLength={500}
-                  autoComplete="off"
-                />
-                <Button
-                  type="submit"
-                  name="intent"
-                  value="disable"
-                  variant="danger"
-                  busy={busy}
-                  busyLabel="Disabling…"
-                >
-                  Disable member
-                </Button>
-              </Form>
-            )}
-          </div>
-        </Card>
+        <ProfileCard profile={profile} accounts={accounts} />
+        <AccessCard disabled={disabled} canDisable={canDisable} busy={busy} />
       </div>
-      <Card>
-        <CardHeader title="Balances (from the ledger)" />
-        {balances.length === 0 ? (
-          <p className="px-5 py-4 text-sm text-muted">No balance in any asset.</p>
-        ) : (
-          <Table caption="Balances">
-            <thead>
-              <tr>
-                <Th>Account</Th>
-                <Th>Asset</Th>
-                <Th className="text-right">Available</Th>
-                <Th className="text-right">Held</Th>
-                <Th className="text-right">Staked</Th>
-              </tr>
-            </thead>
-            <tbody>
-              {balances.map((b) => (
-                <tr key={`${b.ledger}-${b.asset}`}>
-                  <Td>{b.ledger === "real" ? "Real" : "Demo"}</Td>
-                  <Td className="font-semibold">{b.asset}</Td>
-                  <Td className="text-right tabular-nums">{b.available}</Td>
-                  <Td className="text-right tabular-nums">{b.held}</Td>
-                  <Td className="text-right tabular-nums">{b.staked}</Td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-        )}
-      </Card>
-      <Card>
-        <CardHeader title="Recent operations" />
-        {operations.length === 0 ? (
-          <p className="px-5 py-4 text-sm text-muted">No operations yet.</p>
-        ) : (
-          <Table caption="Recent operations" className="min-w-[40rem]">
-            <thead>
-              <tr>
-                <Th>Date</Th>
-                <Th>Type</Th>
-                <Th className="text-right">Amount</Th>
-                <Th>Status</Th>
-                <Th>Account</Th>
-              </tr>
-            </thead>
-            <tbody>
-              {operations.map((op) => (
-                <tr key={op.id}>
-                  <Td className="whitespace-nowrap">{utc(op.date)}</Td>
-                  <Td>{op.type}</Td>
-                  <Td className="text-right whitespace-nowrap tabular-nums">{op.amount}</Td>
-                  <Td>
-                    <Badge tone={op.tone as "positive" | "negative" | "warning"}>{op.status}</Badge>
-                  </Td>
-                  <Td>{op.ledger}</Td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-        )}
-      </Card>
-      {withdrawals.length > 0 ? (
-        <Card>
-          <CardHeader
-            title="Withdrawals"
-            action={
-              <Link to="/admin/withdrawals" className="text-sm font-semibold text-brand hover:underline">
-                Review queue
-              </Link>
-            }
-          />
-          <Table caption="Withdrawals" className="min-w-[32rem]">
-            <thead>
-              <tr>
-                <Th>Date</Th>
-                <Th>Method</Th>
-                <Th className="text-right">Amount</Th>
-                <Th>Status</Th>
-              </tr>
-            </thead>
-            <tbody>
-              {withdrawals.map((w) => (
-                <tr key={w.id}>
-                  <Td className="whitespace-nowrap">{utc(w.date)}</Td>
-                  <Td>{w.method}</Td>
-                  <Td className="text-right whitespace-nowrap tabular-nums">{w.amount}</Td>
-                  <Td>
-                    <Badge tone={w.status.tone}>{w.status.text}</Badge>
-                  </Td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-        </Card>
-      ) : null}
+      <BalancesCard balances={balances} />
+      <OperationsCard operations={operations} />
+      {withdrawals.length > 0 ? <WithdrawalsCard withdrawals={withdrawals} /> : null}
     </div>
+  );
+}
+
+type MemberPage = Route.ComponentProps["loaderData"];
+
+function ProfileCard({ profile, accounts }: Pick<MemberPage, "profile" | "accounts">) {
+  const disabled = profile.disabledAt !== null;
+  return (
+    <Card>
+      <CardHeader title="Profile" />
+      <dl className="px-5 py-2 text-sm">
+        <Fact label="Member id">
+          <span className="font-mono text-xs">{profile.id}</span>
+        </Fact>
+        <Fact label="Role">
+          <span className="capitalize">{profile.role}</span>
+        </Fact>
+        <Fact label="E-mail">{profile.emailVerified ? "Confirmed" : "Not confirmed"}</Fact>
+        <Fact label="Two-factor sign-in">{profile.twoFactorEnabled ? "On" : "Off"}</Fact>
+        <Fact label="Joined">{utc(profile.createdAt)}</Fact>
+        <Fact label="Active sessions">{profile.activeSessions}</Fact>
+        <Fact label="Last seen">{profile.lastSeenAt ? utc(profile.lastSeenAt) : "—"}</Fact>
+        <Fact label="Accounts">
+          {accounts.map((a) => `${a.mode === "real" ? "Real" : "Demo"} · ${a.plan}`).join(", ") || "—"}
+        </Fact>
+        {disabled ? (
+          <>
+            <Fact label="Disabled">
+              {utc(profile.disabledAt ?? "")}
+              {profile.disabledByEmail ? ` by ${profile.disabledByEmail}` : ""}
+            </Fact>
+            <Fact label="Reason">{profile.disabledReason ?? "—"}</Fact>
+          </>
+        ) : null}
+      </dl>
+    </Card>
+  );
+}
+
+function AccessCard({
+  disabled,
+  canDisable,
+  busy,
+}: {
+  disabled: boolean;
+  canDisable: boolean;
+  busy: boolean;
+}) {
+  return (
+    <Card>
+      <CardHeader title={disabled ? "Enable sign-in" : "Disable this member"} />
+      <div className="space-y-3 p-5 text-sm">
+        {!canDisable ? (
+          <p className="text-muted">
+            Only an administrator can disable or enable a member, and never their own account.
+          </p>
+        ) : disabled ? (
+          <Form method="post" className="space-y-3">
+            <p className="text-muted">
+              They can sign in again; sessions ended when they were disabled stay ended.
+            </p>
+            <Button type="submit" name="intent" value="enable" busy={busy} busyLabel="Enabling…">
+              Enable member
+            </Button>
+          </Form>
+        ) : (
+          <Form method="post" className="space-y-3">
+            <p className="text-muted">
+              Every session ends at once and they cannot sign in until enabled again. Their money stays where
+              it is; pending withdrawals stay in the queue.
+            </p>
+            <Field
+              label="Reason (kept in the audit log)"
+              name="reason"
+              required
+              maxLength={500}
+              autoComplete="off"
+            />
+            <Button
+              type="submit"
+              name="intent"
+              value="disable"
+              variant="danger"
+              busy={busy}
+              busyLabel="Disabling…"
+            >
+              Disable member
+            </Button>
+          </Form>
+        )}
+      </div>
+    </Card>
+  );
+}
+
+function BalancesCard({ balances }: Pick<MemberPage, "balances">) {
+  return (
+    <Card>
+      <CardHeader title="Balances (from the ledger)" />
+      {balances.length === 0 ? (
+        <p className="px-5 py-4 text-sm text-muted">No balance in any asset.</p>
+      ) : (
+        <Table caption="Balances">
+          <thead>
+            <tr>
+              <Th>Account</Th>
+              <Th>Asset</Th>
+              <Th className="text-right">Available</Th>
+              <Th className="text-right">Held</Th>
+              <Th className="text-right">Staked</Th>
+            </tr>
+          </thead>
+          <tbody>
+            {balances.map((b) => (
+              <tr key={`${b.ledger}-${b.asset}`}>
+                <Td>{b.ledger === "real" ? "Real" : "Demo"}</Td>
+                <Td className="font-semibold">{b.asset}</Td>
+                <Td className="text-right tabular-nums">{b.available}</Td>
+                <Td className="text-right tabular-nums">{b.held}</Td>
+                <Td className="text-right tabular-nums">{b.staked}</Td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      )}
+    </Card>
+  );
+}
+
+function OperationsCard({ operations }: Pick<MemberPage, "operations">) {
+  return (
+    <Card>
+      <CardHeader title="Recent operations" />
+      {operations.length === 0 ? (
+        <p className="px-5 py-4 text-sm text-muted">No operations yet.</p>
+      ) : (
+        <Table caption="Recent operations" className="min-w-[40rem]">
+          <thead>
+            <tr>
+              <Th>Date</Th>
+              <Th>Type</Th>
+              <Th className="text-right">Amount</Th>
+              <Th>Status</Th>
+              <Th>Account</Th>
+            </tr>
+          </thead>
+          <tbody>
+            {operations.map((op) => (
+              <tr key={op.id}>
+                <Td className="whitespace-nowrap">{utc(op.date)}</Td>
+                <Td>{op.type}</Td>
+                <Td className="text-right whitespace-nowrap tabular-nums">{op.amount}</Td>
+                <Td>
+                  <Badge tone={op.tone as "positive" | "negative" | "warning"}>{op.status}</Badge>
+                </Td>
+                <Td>{op.ledger}</Td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      )}
+    </Card>
+  );
+}
+
+function WithdrawalsCard({ withdrawals }: Pick<MemberPage, "withdrawals">) {
+  return (
+    <Card>
+      <CardHeader
+        title="Withdrawals"
+        action={
+          <Link to="/admin/withdrawals" className="text-sm font-semibold text-brand hover:underline">
+            Review queue
+          </Link>
+        }
+      />
+      <Table caption="Withdrawals" className="min-w-[32rem]">
+        <thead>
+          <tr>
+            <Th>Date</Th>
+            <Th>Method</Th>
+            <Th className="text-right">Amount</Th>
+            <Th>Status</Th>
+          </tr>
+        </thead>
+        <tbody>
+          {withdrawals.map((w) => (
+            <tr key={w.id}>
+              <Td className="whitespace-nowrap">{utc(w.date)}</Td>
+              <Td>{w.method}</Td>
+              <Td className="text-right whitespace-nowrap tabular-nums">{w.amount}</Td>
+              <Td>
+                <Badge tone={w.status.tone}>{w.status.text}</Badge>
+              </Td>
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+    </Card>
   );
 }

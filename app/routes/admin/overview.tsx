@@ -4,7 +4,7 @@ import { getDb } from "~/db/db.server.ts";
 import { listDepositsByStatus } from "~/domain/deposits/deposits.server.ts";
 import { countMembers } from "~/domain/members/members.server.ts";
 import { hasPermission } from "~/domain/payments/permissions.ts";
-import { countWithdrawalsByStatus } from "~/domain/withdrawals/withdrawals.server.ts";
+import { countWithdrawalsByStatus } from "~/domain/withdrawals/records.server.ts";
 import { Card } from "~/ui/card.tsx";
 import type { Route } from "./+types/overview";
 import { AdminErrorBoundary } from "./forbidden.tsx";

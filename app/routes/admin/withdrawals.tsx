@@ -1,11 +1,13 @@
 import { data, Form, Link } from "react-router";
 import { getConfig } from "~/config.server.ts";
 import { getDb } from "~/db/db.server.ts";
+import { formValues } from "~/domain/forms.ts";
 import { formatAmount } from "~/domain/money/amount.ts";
 import { hasPermission } from "~/domain/payments/permissions.ts";
+import { listWithdrawalQueue } from "~/domain/withdrawals/records.server.ts";
 import { reviewWithdrawal } from "~/domain/withdrawals/review.server.ts";
 import { type WithdrawalStatus, withdrawalStatusLabel } from "~/domain/withdrawals/status.ts";
-import { listWithdrawalQueue, type Withdrawal } from "~/domain/withdrawals/withdrawals.server.ts";
+import type { Withdrawal } from "~/domain/withdrawals/types.ts";
 import { Badge, type BadgeTone } from "~/ui/badge.tsx";
 import { Button } from "~/ui/button.tsx";
 import { Card } from "~/ui/card.tsx";
@@ -69,7 +71,7 @@ export async function loader(args: Route.LoaderArgs) {
 type ActionData = { ok: boolean; message: string };
 
 export async function action(args: Route.ActionArgs) {
-  const form = Object.fromEntries(await args.request.formData()) as Record<string, string>;
+  const form = formValues(await args.request.formData());
   const intent = form.intent === "approve" || form.intent === "complete" ? form.intent : "reject";
   const permission =
     intent === "approve"
@@ -126,90 +128,97 @@ export default function AdminWithdrawals({ loaderData, actionData }: Route.Compo
         ) : (
           <ul className="divide-y divide-line">
             {loaderData.withdrawals.map((w) => (
-              <li
-                key={w.id}
-                className="space-y-3 py-4 first:pt-0 last:pb-0"
-                data-testid={`withdrawal-${w.id}`}
-              >
-                <div className="flex flex-wrap items-center gap-3 text-sm">
-                  <span className="font-semibold text-ink">
-                    {w.amount} {w.asset}
-                  </span>
-                  <Badge tone={w.badge.tone}>{w.badge.text}</Badge>
-                  {w.approvalsRequired === 2 ? (
-                    <Badge>{w.firstApprovedBy ? "1 of 2 approvals" : "Needs 2 admins"}</Badge>
-                  ) : null}
-                  <span className="text-muted">
-                    {new Date(w.createdAt).toLocaleString("en-GB", { timeZone: "UTC" })} UTC
-                  </span>
-                </div>
-                <p className="text-sm">
-                  <Link
-                    to={`/admin/members/${encodeURIComponent(w.userId)}`}
-                    className="font-medium text-brand hover:underline"
-                  >
-                    {w.memberEmail || w.userId}
-                  </Link>
-                </p>
-                <p className="font-mono text-xs break-all text-muted">
-                  {w.method === "bank" ? "Online bank" : w.method.toUpperCase()} to {w.destination}
-                </p>
-                {w.own ? (
-                  <ReadOnlyNote>Your own withdrawal: another admin must review it.</ReadOnlyNote>
-                ) : (
-                  <div className="flex flex-wrap items-end gap-2">
-                    {w.status === "pending" ? (
-                      !loaderData.can.approve ? null : (
-                        <Form method="post">
-                          <input type="hidden" name="withdrawalId" value={w.id} />
-                          <Button
-                            type="submit"
-                            name="intent"
-                            value="approve"
-                            size="sm"
-                            disabled={w.firstApprovedBy === loaderData.adminId}
-                          >
-                            Approve
-                          </Button>
-                        </Form>
-                      )
-                    ) : !loaderData.can.complete ? null : (
-                      <Form method="post" className="flex flex-1 flex-wrap items-end gap-2">
-                        <input type="hidden" name="withdrawalId" value={w.id} />
-                        <Field
-                          label="Transaction id or bank reference"
-                          name="sentReference"
-                          required
-                          autoComplete="off"
-                          className="min-w-56 flex-1"
-                        />
-                        <Button type="submit" name="intent" value="complete" size="sm">
-                          Mark sent
-                        </Button>
-                      </Form>
-                    )}
-                    {loaderData.can.reject ? (
-                      <Form method="post" className="flex flex-1 flex-wrap items-end gap-2">
-                        <input type="hidden" name="withdrawalId" value={w.id} />
-                        <Field
-                          label="Reason"
-                          name="reason"
-                          required
-                          autoComplete="off"
-                          className="min-w-56 flex-1"
-                        />
-                        <Button type="submit" name="intent" value="reject" size="sm" variant="danger">
-                          Reject
-                        </Button>
-                      </Form>
-                    ) : null}
-                  </div>
-                )}
-              </li>
+              <QueuedWithdrawal key={w.id} w={w} can={loaderData.can} adminId={loaderData.adminId} />
             ))}
           </ul>
         )}
       </Card>
     </div>
+  );
+}
+
+type WithdrawalsPage = Route.ComponentProps["loaderData"];
+
+/** One request in the queue, with the forms the admin's role allows (none on their own). */
+function QueuedWithdrawal({
+  w,
+  can,
+  adminId,
+}: {
+  w: WithdrawalsPage["withdrawals"][number];
+  can: WithdrawalsPage["can"];
+  adminId: string;
+}) {
+  return (
+    <li className="space-y-3 py-4 first:pt-0 last:pb-0" data-testid={`withdrawal-${w.id}`}>
+      <div className="flex flex-wrap items-center gap-3 text-sm">
+        <span className="font-semibold text-ink">
+          {w.amount} {w.asset}
+        </span>
+        <Badge tone={w.badge.tone}>{w.badge.text}</Badge>
+        {w.approvalsRequired === 2 ? (
+          <Badge>{w.firstApprovedBy ? "1 of 2 approvals" : "Needs 2 admins"}</Badge>
+        ) : null}
+        <span className="text-muted">
+          {new Date(w.createdAt).toLocaleString("en-GB", { timeZone: "UTC" })} UTC
+        </span>
+      </div>
+      <p className="text-sm">
+        <Link
+          to={`/admin/members/${encodeURIComponent(w.userId)}`}
+          className="font-medium text-brand hover:underline"
+        >
+          {w.memberEmail || w.userId}
+        </Link>
+      </p>
+      <p className="font-mono text-xs break-all text-muted">
+        {w.method === "bank" ? "Online bank" : w.method.toUpperCase()} to {w.destination}
+      </p>
+      {w.own ? (
+        <ReadOnlyNote>Your own withdrawal: another admin must review it.</ReadOnlyNote>
+      ) : (
+        <div className="flex flex-wrap items-end gap-2">
+          {w.status === "pending" ? (
+            !can.approve ? null : (
+              <Form method="post">
+                <input type="hidden" name="withdrawalId" value={w.id} />
+                <Button
+                  type="submit"
+                  name="intent"
+                  value="approve"
+                  size="sm"
+                  disabled={w.firstApprovedBy === adminId}
+                >
+                  Approve
+                </Button>
+              </Form>
+            )
+          ) : !can.complete ? null : (
+            <Form method="post" className="flex flex-1 flex-wrap items-end gap-2">
+              <input type="hidden" name="withdrawalId" value={w.id} />
+              <Field
+                label="Transaction id or bank reference"
+                name="sentReference"
+                required
+                autoComplete="off"
+                className="min-w-56 flex-1"
+              />
+              <Button type="submit" name="intent" value="complete" size="sm">
+                Mark sent
+              </Button>
+            </Form>
+          )}
+          {can.reject ? (
+            <Form method="post" className="flex flex-1 flex-wrap items-end gap-2">
+              <input type="hidden" name="withdrawalId" value={w.id} />
+              <Field label="Reason" name="reason" required autoComplete="off" className="min-w-56 flex-1" />
+              <Button type="submit" name="intent" value="reject" size="sm" variant="danger">
+                Reject
+              </Button>
+            </Form>
+          ) : null}
+        </div>
+      )}
+    </li>
   );
 }

@@ -8,7 +8,7 @@ import { getDb } from "~/db/db.server.ts";
 import { ensureRealAccount, openDemoAccount } from "~/domain/accounts/member-accounts.server.ts";
 import { hashPassword } from "~/domain/accounts/password.server.ts";
 import { listBrokers, updateBroker } from "~/domain/brokers/brokers.server.ts";
-import { expireAnnouncedDeposits } from "~/domain/deposits/deposits.server.ts";
+import { expireAnnouncedDeposits } from "~/domain/deposits/detection.server.ts";
 import { postEntry } from "~/domain/ledger/ledger.server.ts";
 import { parseAmount } from "~/domain/money/amount.ts";
 import { ASSETS } from "~/domain/money/assets.ts";
