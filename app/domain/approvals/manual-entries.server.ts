@@ -13,12 +13,11 @@ import {
   isBankTransactionCredited,
   postBankCredit,
 } from "../deposits/deposits.server.ts";
+import { fundSystemAccount } from "../ledger/funding.server.ts";
 import type { Ledger } from "../ledger/types.ts";
 import { formatAmount } from "../money/amount.ts";
 import { type Asset, isCryptoAsset } from "../money/assets.ts";
 import { recordAdminAudit } from "../payments/admin-audit.server.ts";
-import { fundRewardsPool } from "../staking/staking.server.ts";
-import { fundTreasury } from "../swap/swap.server.ts";
 import type { StatementLine } from "./bank-statement.ts";
 import { fourEyesMessages, type RefusalReason, type StaffActor } from "./four-eyes.ts";
 
@@ -352,16 +351,9 @@ export async function approveManualEntry(db: Db, actor: StaffActor, id: bigint):
         });
         entryId = posted.entryId;
         depositId = posted.depositId;
-      } else if (entry.kind === "rewards-pool") {
-        if (!isCryptoAsset(entry.asset)) throw new RangeError("Rewards pools hold crypto assets only.");
-        ({ entryId } = await fundRewardsPool(tx, {
-          ledger: entry.ledger,
-          asset: entry.asset,
-          amountMinor: entry.amountMinor,
-          idempotencyKey: key,
-        }));
       } else {
-        ({ entryId } = await fundTreasury(tx, {
+        ({ entryId } = await fundSystemAccount(tx, {
+          account: entry.kind,
           ledger: entry.ledger,
           asset: entry.asset,
           amountMinor: entry.amountMinor,

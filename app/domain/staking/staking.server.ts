@@ -165,27 +165,6 @@ export async function updateStakingProduct(
 // ---------------------------------------------------------------------------------------------
 // The rewards pool
 
-/**
- * The operator funds a pool from outside: operator capital on the real ledger (the deposits
- * account is the outside world's side), virtual money on the demo ledger.
- */
-export function fundRewardsPool(
-  db: Db,
-  input: { ledger: Ledger; asset: CryptoAsset; amountMinor: bigint; idempotencyKey: string },
-) {
-  if (input.amountMinor <= 0n) throw new RangeError("The funding amount must be above zero.");
-  const source = input.ledger === "demo" ? "demo_funding" : "deposits";
-  return postEntry(db, {
-    idempotencyKey: input.idempotencyKey,
-    code: "rewards_pool.fund",
-    ledger: input.ledger,
-    postings: [
-      { account: { system: source, asset: input.asset }, amount: -input.amountMinor },
-      { account: { system: "rewards_pool", asset: input.asset }, amount: input.amountMinor },
-    ],
-  });
-}
-
 export async function getRewardsPool(
   db: Db,
   input: { ledger: Ledger; asset: CryptoAsset },

@@ -38,24 +38,6 @@ export async function setSwapSpreadBps(db: Db, bps: number): Promise<void> {
       on conflict (key) do update set value = excluded.value, updated_at = now()`);
 }
 
-/** The operator funds the treasury from outside (operator capital; virtual money on demo). */
-export function fundTreasury(
-  db: Db,
-  input: { ledger: Ledger; asset: Asset; amountMinor: bigint; idempotencyKey: string },
-) {
-  if (input.amountMinor <= 0n) throw new RangeError("The funding amount must be above zero.");
-  const source = input.ledger === "demo" ? "demo_funding" : "deposits";
-  return postEntry(db, {
-    idempotencyKey: input.idempotencyKey,
-    code: "treasury.fund",
-    ledger: input.ledger,
-    postings: [
-      { account: { system: source, asset: input.asset }, amount: -input.amountMinor },
-      { account: { system: "treasury", asset: input.asset }, amount: input.amountMinor },
-    ],
-  });
-}
-
 export interface SwapQuote {
   id: string;
   ledger: Ledger;
