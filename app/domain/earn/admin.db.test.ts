@@ -5,7 +5,7 @@ import { setupTestDatabase } from "../../../tests/db.ts";
 import { queryRows } from "../../db/client.server.ts";
 import { listBrokers, seedBrokers } from "../brokers/brokers.server.ts";
 import { fundSystemAccount } from "../ledger/funding.server.ts";
-import { getStakingProduct, listStakingProducts, seedStakingProducts } from "../staking/staking.server.ts";
+import { getStakingProduct, listStakingProducts, seedStakingProducts } from "../staking/products.server.ts";
 import { getSwapSpreadBps } from "../swap/swap.server.ts";
 import {
   addBroker,

@@ -25,7 +25,7 @@ import {
   openAmountsByProduct,
   type StakingProductRow,
   updateStakingProduct,
-} from "../staking/staking.server.ts";
+} from "../staking/products.server.ts";
 import { getSwapSpreadBps, setSwapSpreadBps } from "../swap/swap.server.ts";
 import type { BrokerFields, ProductTerms } from "./admin-forms.ts";
 

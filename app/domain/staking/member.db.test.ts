@@ -8,8 +8,8 @@ import { saveQuotes } from "../market-data/cache.server.ts";
 import { sampleMarkets } from "../market-data/sample.server.ts";
 import { parseAmount } from "../money/amount.ts";
 import { endStakeEarly, submitStake } from "./member.server.ts";
+import { seedStakingProducts } from "./products.server.ts";
 import { stakeMessages } from "./schemas.ts";
-import { seedStakingProducts } from "./staking.server.ts";
 
 const t = setupTestDatabase();
 const NOW = new Date();

@@ -12,16 +12,11 @@ import { fundSystemAccount } from "../ledger/funding.server.ts";
 import { auditLedger, getBalances, postEntry } from "../ledger/ledger.server.ts";
 import type { Ledger } from "../ledger/types.ts";
 import { parseAmount } from "../money/amount.ts";
+import { openStake } from "./open.server.ts";
+import { getRewardsPool } from "./positions.server.ts";
+import { listStakingProducts, seedStakingProducts, updateStakingProduct } from "./products.server.ts";
 import { STAKE_DURATIONS_DAYS, type StakeDurationDays, stakeReward } from "./rules.ts";
-import {
-  exitStakeEarly,
-  getRewardsPool,
-  listStakingProducts,
-  openStake,
-  seedStakingProducts,
-  settleDueStakes,
-  updateStakingProduct,
-} from "./staking.server.ts";
+import { exitStakeEarly, settleDueStakes } from "./settle.server.ts";
 
 const t = setupTestDatabase();
 

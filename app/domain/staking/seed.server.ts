@@ -6,7 +6,7 @@ import { fundSystemAccount } from "../ledger/funding.server.ts";
 import type { Ledger } from "../ledger/types.ts";
 import { parseAmount } from "../money/amount.ts";
 import type { Asset, CryptoAsset } from "../money/assets.ts";
-import { seedStakingProducts } from "./staking.server.ts";
+import { seedStakingProducts } from "./products.server.ts";
 
 /** Rewards pools for the sample installation, per ledger, in whole units. */
 const SAMPLE_POOLS: Record<CryptoAsset, string> = {

@@ -6,19 +6,11 @@ import { fundSystemAccount } from "../ledger/funding.server.ts";
 import { auditLedger, getBalances, postEntry } from "../ledger/ledger.server.ts";
 import { parseAmount } from "../money/amount.ts";
 import type { CryptoAsset } from "../money/assets.ts";
+import { openStake } from "./open.server.ts";
+import { getRewardsPool, getStakePosition, listStakePositions } from "./positions.server.ts";
+import { listStakingProducts, seedStakingProducts, updateStakingProduct } from "./products.server.ts";
 import { stakeReward } from "./rules.ts";
-import {
-  exitStakeEarly,
-  getRewardsPool,
-  getStakePosition,
-  listStakePositions,
-  listStakingProducts,
-  openStake,
-  seedStakingProducts,
-  settleDueStakes,
-  settleMaturedStake,
-  updateStakingProduct,
-} from "./staking.server.ts";
+import { exitStakeEarly, settleDueStakes, settleMaturedStake } from "./settle.server.ts";
 
 const t = setupTestDatabase();
 let counter = 0;

@@ -9,7 +9,6 @@ import { InsufficientFundsError } from "../ledger/errors.ts";
 import { getBalances, getSystemBalance, type PostingInput, postEntry } from "../ledger/ledger.server.ts";
 import type { Ledger } from "../ledger/types.ts";
 import { getUsdPrice } from "../market-data/cache.server.ts";
-import type { Asset } from "../money/assets.ts";
 import {
   DEFAULT_SPREAD_BPS,
   isQuoteExpired,
