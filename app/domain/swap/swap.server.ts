@@ -1,8 +1,9 @@
-// Swaps against the operator's treasury (issue 8, ADR 0061). A quote is priced from market data
+// Swaps against the operator's treasury (ADR 0061). A quote is priced from market data
 // and stored; confirming it before it expires executes both legs in ONE ledger entry keyed by the
 // quote id, so a double click or a retry swaps once and a failure swaps nothing.
 import { randomBytes } from "node:crypto";
-import { sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
+import { swapQuotes } from "../../../db/schema/index.ts";
 import type { Db } from "../../db/client.server.ts";
 import { queryRows, withTx } from "../../db/client.server.ts";
 import { InsufficientFundsError } from "../ledger/errors.ts";
@@ -59,57 +60,38 @@ export interface SwapQuote {
   operationId: bigint | null;
 }
 
-const QUOTE_COLUMNS = sql`id, ledger, user_id, from_asset, to_asset, from_amount::text as from_amount, to_amount::text as to_amount,
-  fee_amount::text as fee_amount, from_price_usd::text as from_price_usd, to_price_usd::text as to_price_usd, prices_as_of,
-  spread_bps, fee_bps, rate, status, created_at, expires_at, executed_at, operation_id::text as operation_id`;
-
-interface QuoteRow {
-  id: string;
-  ledger: Ledger;
-  user_id: string;
-  from_asset: string;
-  to_asset: string;
-  from_amount: string;
-  to_amount: string;
-  fee_amount: string;
-  from_price_usd: string;
-  to_price_usd: string;
-  prices_as_of: string | Date;
-  spread_bps: number;
-  fee_bps: number;
-  rate: string;
-  status: "open" | "executed";
-  created_at: string | Date;
-  expires_at: string | Date;
-  executed_at: string | Date | null;
-  operation_id: string | null;
-}
-
-const date = (v: string | Date) => (v instanceof Date ? v : new Date(v));
-
-function quoteFromRow(r: QuoteRow): SwapQuote {
+function quoteFromRow(r: typeof swapQuotes.$inferSelect): SwapQuote {
   return {
     id: r.id,
     ledger: r.ledger,
-    userId: r.user_id,
-    from: r.from_asset as SwapCurrency,
-    to: r.to_asset as SwapCurrency,
-    fromAmountMinor: BigInt(r.from_amount),
-    toAmountMinor: BigInt(r.to_amount),
-    feeMinor: BigInt(r.fee_amount),
-    fromPriceUsd: r.from_price_usd,
-    toPriceUsd: r.to_price_usd,
-    pricesAsOf: date(r.prices_as_of),
-    spreadBps: Number(r.spread_bps),
-    feeBps: Number(r.fee_bps),
+    userId: r.userId,
+    // Quotes are only ever written with swap currencies (createSwapQuote).
+    from: r.fromAsset as SwapCurrency,
+    to: r.toAsset as SwapCurrency,
+    fromAmountMinor: r.fromAmount,
+    toAmountMinor: r.toAmount,
+    feeMinor: r.feeAmount,
+    fromPriceUsd: r.fromPriceUsd,
+    toPriceUsd: r.toPriceUsd,
+    pricesAsOf: r.pricesAsOf,
+    spreadBps: r.spreadBps,
+    feeBps: r.feeBps,
     rate: r.rate,
     status: r.status,
-    createdAt: date(r.created_at),
-    expiresAt: date(r.expires_at),
-    executedAt: r.executed_at === null ? null : date(r.executed_at),
-    operationId: r.operation_id === null ? null : BigInt(r.operation_id),
+    createdAt: r.createdAt,
+    expiresAt: r.expiresAt,
+    executedAt: r.executedAt,
+    operationId: r.operationId,
   };
 }
+
+/** One member's quote on one ledger (undefined for anyone else's). */
+const ownQuote = (input: { ledger: Ledger; userId: string; quoteId: string }) =>
+  and(
+    eq(swapQuotes.id, input.quoteId),
+    eq(swapQuotes.userId, input.userId),
+    eq(swapQuotes.ledger, input.ledger),
+  );
 
 export type SwapRefusal =
   | "same_currency"
@@ -172,17 +154,27 @@ export async function createSwapQuote(db: Db, input: CreateQuoteInput): Promise<
     return { ok: false, reason: "treasury_short", message: swapMessages.treasuryShort(input.to) };
   }
   const pricesAsOf = new Date(Math.min(Date.parse(fromPrice.asOf), Date.parse(toPrice.asOf)));
-  const id = randomBytes(16).toString("base64url");
-  const [row] = await queryRows<QuoteRow>(
-    db,
-    sql`insert into swap_quotes (id, ledger, user_id, from_asset, to_asset, from_amount, to_amount, fee_amount,
-                                 from_price_usd, to_price_usd, prices_as_of, spread_bps, fee_bps, rate, created_at, expires_at)
-        values (${id}, ${input.ledger}, ${input.userId}, ${input.from}, ${input.to}, ${input.fromAmountMinor.toString()}::bigint,
-                ${math.toMinor.toString()}::bigint, ${math.feeMinor.toString()}::bigint, ${fromPrice.priceUsd}::numeric,
-                ${toPrice.priceUsd}::numeric, ${pricesAsOf.toISOString()}::timestamptz, ${spreadBps}, ${input.feeBps}, ${math.rate},
-                ${input.now.toISOString()}::timestamptz, ${quoteExpiresAt(input.now, input.validSeconds).toISOString()}::timestamptz)
-        returning ${QUOTE_COLUMNS}`,
-  );
+  const [row] = await db
+    .insert(swapQuotes)
+    .values({
+      id: randomBytes(16).toString("base64url"),
+      ledger: input.ledger,
+      userId: input.userId,
+      fromAsset: input.from,
+      toAsset: input.to,
+      fromAmount: input.fromAmountMinor,
+      toAmount: math.toMinor,
+      feeAmount: math.feeMinor,
+      fromPriceUsd: fromPrice.priceUsd,
+      toPriceUsd: toPrice.priceUsd,
+      pricesAsOf,
+      spreadBps,
+      feeBps: input.feeBps,
+      rate: math.rate,
+      createdAt: input.now,
+      expiresAt: quoteExpiresAt(input.now, input.validSeconds),
+    })
+    .returning();
   if (!row) throw new Error("quote insert returned nothing");
   return { ok: true, quote: quoteFromRow(row) };
 }
@@ -191,10 +183,7 @@ export async function getSwapQuote(
   db: Db,
   input: { ledger: Ledger; userId: string; quoteId: string },
 ): Promise<SwapQuote | undefined> {
-  const [row] = await queryRows<QuoteRow>(
-    db,
-    sql`select ${QUOTE_COLUMNS} from swap_quotes where id = ${input.quoteId} and user_id = ${input.userId} and ledger = ${input.ledger}`,
-  );
+  const [row] = await db.select().from(swapQuotes).where(ownQuote(input));
   return row ? quoteFromRow(row) : undefined;
 }
 
@@ -219,11 +208,7 @@ export async function executeSwapQuote(
 ): Promise<ExecuteResult> {
   try {
     return await withTx(db, async (tx) => {
-      const [row] = await queryRows<QuoteRow>(
-        tx,
-        sql`select ${QUOTE_COLUMNS} from swap_quotes
-            where id = ${input.quoteId} and user_id = ${input.userId} and ledger = ${input.ledger} for update`,
-      );
+      const [row] = await tx.select().from(swapQuotes).where(ownQuote(input)).for("update");
       if (!row) return { ok: false as const, reason: "not_found" as const, message: swapMessages.expired };
       const q = quoteFromRow(row);
       if (q.status === "executed") {
@@ -259,13 +244,16 @@ export async function executeSwapQuote(
         },
       });
       await hooks.afterEntry?.();
-      const [updated] = await queryRows<QuoteRow>(
-        tx,
-        sql`update swap_quotes set status = 'executed', executed_at = ${input.now.toISOString()}::timestamptz,
-                entry_id = ${entry.entryId.toString()}::bigint,
-                operation_id = ${entry.operationId === null ? null : entry.operationId.toString()}::bigint
-            where id = ${q.id} returning ${QUOTE_COLUMNS}`,
-      );
+      const [updated] = await tx
+        .update(swapQuotes)
+        .set({
+          status: "executed",
+          executedAt: input.now,
+          entryId: entry.entryId,
+          operationId: entry.operationId,
+        })
+        .where(eq(swapQuotes.id, q.id))
+        .returning();
       if (!updated) throw new Error("quote update returned nothing");
       return {
         ok: true as const,
