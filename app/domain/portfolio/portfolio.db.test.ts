@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { setupTestDatabase } from "../../../tests/db.ts";
 import { fundDemoAccount, postEntry } from "../ledger/ledger.server.ts";
-import { saveFxRates, saveQuotes } from "../market-data/cache.server.ts";
+import { saveFxRates, saveQuotes } from "../market-data/cache-writes.server.ts";
 import { sampleFxPerUsd, sampleMarkets, sampleUsdPrices } from "../market-data/sample.server.ts";
 import { portfolioView } from "./portfolio.server.ts";
 import { valueInUsdCents } from "./valuation.ts";

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { setupTestDatabase } from "../../../tests/db.ts";
 import { fundSystemAccount } from "../ledger/funding.server.ts";
 import { getBalances, postEntry } from "../ledger/ledger.server.ts";
-import { saveQuotes } from "../market-data/cache.server.ts";
+import { saveQuotes } from "../market-data/cache-writes.server.ts";
 import { sampleMarkets } from "../market-data/sample.server.ts";
 import { parseAmount } from "../money/amount.ts";
 import { endStakeEarly, submitStake } from "./member.server.ts";

@@ -4,7 +4,7 @@ import { onPostgres, setupTestDatabase } from "../../../tests/db.ts";
 import { queryRows } from "../../db/client.server.ts";
 import { fundSystemAccount } from "../ledger/funding.server.ts";
 import { auditLedger, getBalances, getSystemBalance, postEntry } from "../ledger/ledger.server.ts";
-import { saveQuotes } from "../market-data/cache.server.ts";
+import { saveQuotes } from "../market-data/cache-writes.server.ts";
 import { sampleMarkets } from "../market-data/sample.server.ts";
 import { parseAmount } from "../money/amount.ts";
 import type { Asset } from "../money/assets.ts";
