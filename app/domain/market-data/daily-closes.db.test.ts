@@ -7,7 +7,8 @@ import { normalize } from "./decimal.ts";
 import { recentTradingDays } from "./nyse.ts";
 import type { MarketDataProviders } from "./providers.ts";
 import { defaultIntervals, type JobName, makeJobsDue, runDueJobs } from "./refresher.server.ts";
-import { createSampleProviders, latestTradingDay, sampleEtfBars } from "./sample.server.ts";
+import { createSampleProviders } from "./sample.server.ts";
+import { latestTradingDay, sampleEtfBars } from "./sample-etf.server.ts";
 import type { Quote } from "./types.ts";
 
 // Issue 4: "daily closes kept for good (history never depends on a provider's 365-day limit)".

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { setupTestDatabase } from "../../../tests/db.ts";
 import { normalize } from "./decimal.ts";
 import { defaultIntervals, runDueJobs } from "./refresher.server.ts";
-import { createSampleEtfProvider, createSampleProviders } from "./sample.server.ts";
+import { createSampleProviders } from "./sample.server.ts";
+import { createSampleEtfProvider } from "./sample-etf.server.ts";
 import { etfDirectory, etfSymbols } from "./types.ts";
 import { etfDetailView, etfListView } from "./views.server.ts";
 
