@@ -21,7 +21,6 @@ export function PoolsCard({
   result: EarnActionData | undefined;
   busy: boolean;
 }) {
-  const fund = result?.intent === "fund" ? result : undefined;
   return (
     <Card>
       <CardHeader title="Rewards pools and treasuries" />
@@ -47,50 +46,65 @@ export function PoolsCard({
           ))}
         </tbody>
       </Table>
-      <Form
-        method="post"
-        noValidate
-        aria-label="Fund a rewards pool or a treasury"
-        className="grid gap-4 border-t border-line p-5 sm:grid-cols-3"
-      >
-        <input type="hidden" name="key" value={fundingKey} />
-        <Select
-          label="Ledger"
-          name="ledger"
-          defaultValue={fund?.values.ledger ?? "real"}
-          options={[
-            { value: "real", label: "Real" },
-            { value: "demo", label: "Demo" },
-          ]}
-          error={fund?.errors.ledger}
-        />
-        <Select
-          label="Asset"
-          name="asset"
-          defaultValue={fund?.values.asset ?? "BTC"}
-          options={ASSETS.map((a) => ({ value: a, label: a }))}
-          error={fund?.errors.asset}
-        />
-        <Field
-          label="Amount"
-          name="amount"
-          inputMode="decimal"
-          autoComplete="off"
-          defaultValue={fund?.values.amount ?? ""}
-          error={fund?.errors.amount}
-        />
-        <div className="flex flex-wrap gap-3 sm:col-span-3">
-          <Button type="submit" name="intent" value="fund-pool" disabled={busy}>
-            Propose rewards pool funding
-          </Button>
-          <Button type="submit" name="intent" value="fund-treasury" variant="secondary" disabled={busy}>
-            Propose treasury funding
-          </Button>
-          <p className="w-full text-sm text-muted">
-            A second admin approves each funding under Approvals before any money moves.
-          </p>
-        </div>
-      </Form>
+      <FundingForm fundingKey={fundingKey} result={result} busy={busy} />
     </Card>
+  );
+}
+
+function FundingForm({
+  fundingKey,
+  result,
+  busy,
+}: {
+  fundingKey: string;
+  result: EarnActionData | undefined;
+  busy: boolean;
+}) {
+  const fund = result?.intent === "fund" ? result : undefined;
+  return (
+    <Form
+      method="post"
+      noValidate
+      aria-label="Fund a rewards pool or a treasury"
+      className="grid gap-4 border-t border-line p-5 sm:grid-cols-3"
+    >
+      <input type="hidden" name="key" value={fundingKey} />
+      <Select
+        label="Ledger"
+        name="ledger"
+        defaultValue={fund?.values.ledger ?? "real"}
+        options={[
+          { value: "real", label: "Real" },
+          { value: "demo", label: "Demo" },
+        ]}
+        error={fund?.errors.ledger}
+      />
+      <Select
+        label="Asset"
+        name="asset"
+        defaultValue={fund?.values.asset ?? "BTC"}
+        options={ASSETS.map((a) => ({ value: a, label: a }))}
+        error={fund?.errors.asset}
+      />
+      <Field
+        label="Amount"
+        name="amount"
+        inputMode="decimal"
+        autoComplete="off"
+        defaultValue={fund?.values.amount ?? ""}
+        error={fund?.errors.amount}
+      />
+      <div className="flex flex-wrap gap-3 sm:col-span-3">
+        <Button type="submit" name="intent" value="fund-pool" disabled={busy}>
+          Propose rewards pool funding
+        </Button>
+        <Button type="submit" name="intent" value="fund-treasury" variant="secondary" disabled={busy}>
+          Propose treasury funding
+        </Button>
+        <p className="w-full text-sm text-muted">
+          A second admin approves each funding under Approvals before any money moves.
+        </p>
+      </div>
+    </Form>
   );
 }
