@@ -1,4 +1,4 @@
-// The /admin/earn forms (issue 8): staking product terms, rewards pool and treasury funding, the
+// The /admin/earn forms: staking product terms, rewards pool and treasury funding, the
 // swap spread and /buy's brokers. Pure, so the rules are unit-tested and the same on both sides;
 // each parser returns either the typed value or one message per field, shown beside the field,
 // and the action changes nothing when any field is wrong. Amounts become bigint minor units

@@ -1,5 +1,5 @@
 // The stake form's schema, used by the browser for instant feedback and again by the action
-// (issue 8). The messages are the seed's (§5, §8), verbatim; the server adds what only it can
+// (ADR 0060). The messages are the seed's (§5, §8), verbatim; the server adds what only it can
 // check (the rewards pool, capacity, the member maximum) with the messages below.
 import { formatAmount } from "../money/amount.ts";
 import { positiveAmountSchema } from "../money/amount-schema.ts";

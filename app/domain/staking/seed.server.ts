@@ -1,4 +1,4 @@
-// Defaults and sample funding for staking and swaps (issue 8). Idempotent: every funding entry
+// Defaults and sample funding for staking and swaps (ADR 0060, ADR 0061). Idempotent: every funding entry
 // has a fixed idempotency key, so running the seed twice funds once.
 import type { Db } from "../../db/client.server.ts";
 import { seedBrokers } from "../brokers/brokers.server.ts";
