@@ -3,9 +3,9 @@
 // quote id, so a double click or a retry swaps once and a failure swaps nothing.
 import { randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
-import { swapQuotes } from "../../../db/schema/index.ts";
+import { settings, swapQuotes } from "../../../db/schema/index.ts";
 import type { Db } from "../../db/client.server.ts";
-import { queryRows, withTx } from "../../db/client.server.ts";
+import { withTx } from "../../db/client.server.ts";
 import { InsufficientFundsError } from "../ledger/errors.ts";
 import { getBalances, getSystemBalance, type PostingInput, postEntry } from "../ledger/ledger.server.ts";
 import type { Ledger } from "../ledger/types.ts";
@@ -23,10 +23,10 @@ const SPREAD_SETTING = "swap.spread_bps";
 
 /** The operator's spread (basis points), set in the back office; the default until then. */
 export async function getSwapSpreadBps(db: Db): Promise<number> {
-  const [row] = await queryRows<{ value: unknown }>(
-    db,
-    sql`select value from settings where key = ${SPREAD_SETTING}`,
-  );
+  const [row] = await db
+    .select({ value: settings.value })
+    .from(settings)
+    .where(eq(settings.key, SPREAD_SETTING));
   const value = Number(row?.value);
   return Number.isSafeInteger(value) && value >= 0 && value < 10_000 ? value : DEFAULT_SPREAD_BPS;
 }
@@ -34,8 +34,10 @@ export async function getSwapSpreadBps(db: Db): Promise<number> {
 export async function setSwapSpreadBps(db: Db, bps: number): Promise<void> {
   if (!Number.isSafeInteger(bps) || bps < 0 || bps > 1_000)
     throw new RangeError("The spread must be 0 to 1000 basis points.");
-  await db.execute(sql`insert into settings (key, value, updated_at) values (${SPREAD_SETTING}, ${JSON.stringify(bps)}::jsonb, now())
-      on conflict (key) do update set value = excluded.value, updated_at = now()`);
+  await db
+    .insert(settings)
+    .values({ key: SPREAD_SETTING, value: bps, updatedAt: sql`now()` })
+    .onConflictDoUpdate({ target: settings.key, set: { value: bps, updatedAt: sql`now()` } });
 }
 
 export interface SwapQuote {
