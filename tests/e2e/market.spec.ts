@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { formatExpenseRatio, formatNumber, formatUsd } from "../../app/domain/market-data/format.ts";
-import { createSampleEtfProvider } from "../../app/domain/market-data/sample.server.ts";
+import { createSampleEtfProvider } from "../../app/domain/market-data/sample-etf.server.ts";
 import { etfDirectory, etfSymbols } from "../../app/domain/market-data/types.ts";
 import { expect, expectNoA11yViolations, test, viewports } from "./fixtures.ts";
 import { gotoHydrated, waitForHydration } from "./hydration.ts";

@@ -8,10 +8,9 @@ import type { Db } from "../../db/client.server.ts";
 import { withTx } from "../../db/client.server.ts";
 import type { AdminAuditEvent } from "../accounts/audit.server.ts";
 import { postBankCredit } from "../deposits/decisions.server.ts";
+import { fundSystemAccount } from "../ledger/funding.server.ts";
 import { isCryptoAsset } from "../money/assets.ts";
 import { recordAdminAudit } from "../payments/admin-audit.server.ts";
-import { fundRewardsPool } from "../staking/staking.server.ts";
-import { fundTreasury } from "../swap/swap.server.ts";
 import { fourEyesMessages, type RefusalReason, type StaffActor } from "./four-eyes.ts";
 import {
   type EntryResult,
@@ -86,13 +85,14 @@ async function postApproved(
       note: entry.note,
     });
   }
-  const funding = { ledger: entry.ledger, amountMinor: entry.amountMinor, idempotencyKey: key };
-  if (entry.kind === "rewards-pool") {
-    if (!isCryptoAsset(entry.asset)) throw new RangeError("Rewards pools hold crypto assets only.");
-    const { entryId } = await fundRewardsPool(tx, { ...funding, asset: entry.asset });
-    return { entryId, depositId: null };
-  }
-  const { entryId } = await fundTreasury(tx, { ...funding, asset: entry.asset });
+  // One funding path for both system accounts (it refuses a rewards pool in a non-crypto asset).
+  const { entryId } = await fundSystemAccount(tx, {
+    account: entry.kind,
+    ledger: entry.ledger,
+    asset: entry.asset,
+    amountMinor: entry.amountMinor,
+    idempotencyKey: key,
+  });
   return { entryId, depositId: null };
 }
 

@@ -1,10 +1,13 @@
-// The /admin/earn forms (issue 8): staking product terms, rewards pool and treasury funding, the
+// The /admin/earn forms: staking product terms, rewards pool and treasury funding, the
 // swap spread and /buy's brokers. Pure, so the rules are unit-tested and the same on both sides;
 // each parser returns either the typed value or one message per field, shown beside the field,
 // and the action changes nothing when any field is wrong. Amounts become bigint minor units
 // through the money module; rates are whole basis points; no float touches either.
+
+import { firstMessage } from "../forms.ts";
 import { isLedger, type Ledger } from "../ledger/types.ts";
-import { formatAmount, safeParseAmount } from "../money/amount.ts";
+import { formatAmount } from "../money/amount.ts";
+import { positiveAmountSchema } from "../money/amount-schema.ts";
 import { type Asset, CRYPTO_ASSETS, type CryptoAsset, isAsset, isCryptoAsset } from "../money/assets.ts";
 import { formatAprPercent } from "../staking/rules.ts";
 import { z } from "../zod.ts";
@@ -61,17 +64,12 @@ export function parseProductForm(asset: CryptoAsset, form: Fields): FormResult<P
   else if (aprBps > 10_000) errors.apr = earnFormMessages.aprTooHigh;
 
   const amount = (field: ProductField, a: Asset, positive: string): bigint | null => {
-    const parsed = safeParseAmount(text(form[field]), a);
-    if (!parsed.ok) {
-      errors[field] =
-        parsed.error.code === "zero" || parsed.error.code === "negative" ? positive : parsed.error.message;
-      return null;
-    }
-    if (parsed.value <= 0n) {
-      errors[field] = positive;
-      return null;
-    }
-    return parsed.value;
+    const parsed = positiveAmountSchema(a, { zero: positive, negative: positive }).safeParse(
+      text(form[field]),
+    );
+    if (parsed.success) return parsed.data;
+    errors[field] = firstMessage(parsed.error);
+    return null;
   };
   const minimumUsdMinor = amount("minimumUsd", "USD", earnFormMessages.minimumPositive);
   const perMemberMaximumMinor = amount("perMemberMaximum", asset, earnFormMessages.maximumPositive);
@@ -127,9 +125,9 @@ export function parseFundingForm(
   else if (target === "pool" && !isCryptoAsset(asset)) errors.asset = earnFormMessages.poolAsset;
   let amountMinor: bigint | null = null;
   if (isAsset(asset)) {
-    const parsed = safeParseAmount(text(form.amount), asset, { allowZero: false });
-    if (parsed.ok) amountMinor = parsed.value;
-    else errors.amount = parsed.error.message;
+    const parsed = positiveAmountSchema(asset).safeParse(text(form.amount));
+    if (parsed.success) amountMinor = parsed.data;
+    else errors.amount = firstMessage(parsed.error);
   }
   if (Object.keys(errors).length > 0 || amountMinor === null || !isLedger(ledger) || !isAsset(asset)) {
     return { ok: false, errors };

@@ -4,13 +4,9 @@ import { users } from "../../../db/schema/index.ts";
 import { setupTestDatabase } from "../../../tests/db.ts";
 import { queryRows } from "../../db/client.server.ts";
 import { listBrokers, seedBrokers } from "../brokers/brokers.server.ts";
-import {
-  fundRewardsPool,
-  getStakingProduct,
-  listStakingProducts,
-  seedStakingProducts,
-} from "../staking/staking.server.ts";
-import { fundTreasury, getSwapSpreadBps } from "../swap/swap.server.ts";
+import { fundSystemAccount } from "../ledger/funding.server.ts";
+import { getStakingProduct, listStakingProducts, seedStakingProducts } from "../staking/products.server.ts";
+import { getSwapSpreadBps } from "../swap/swap.server.ts";
 import {
   addBroker,
   earnAdminView,
@@ -143,13 +139,20 @@ describe("earn back-office changes, each audited in the same transaction", () =>
   });
 
   it("the page's view has every product with its open amounts, and pools and treasuries per ledger", async () => {
-    await fundRewardsPool(t.db, {
+    await fundSystemAccount(t.db, {
+      account: "rewards-pool",
       ledger: "demo",
       asset: "SOL",
       amountMinor: 7_000_000_000n,
       idempotencyKey: "k1",
     });
-    await fundTreasury(t.db, { ledger: "real", asset: "USD", amountMinor: 50_000n, idempotencyKey: "k2" });
+    await fundSystemAccount(t.db, {
+      account: "treasury",
+      ledger: "real",
+      asset: "USD",
+      amountMinor: 50_000n,
+      idempotencyKey: "k2",
+    });
     const view = await earnAdminView(t.db);
     expect(view.products).toHaveLength(42);
     expect(view.products.every((p) => p.openReal === 0n && p.openDemo === 0n)).toBe(true);

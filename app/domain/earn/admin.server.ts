@@ -1,7 +1,8 @@
-// The earn-and-trade back-office (issue 8, /admin/earn): staking product terms, the swap spread
-// and /buy's brokers (funding rewards pools and treasuries needs two admins: approvals/). Every
-// change and its audit record are written in ONE transaction, so the audit log never misses a change and never records one that did not
-// happen. Callers have checked the staff member's permission and two-factor sign-in already.
+// The earn-and-trade back-office (/admin/earn): staking product terms, the swap spread and /buy's
+// brokers (funding rewards pools and treasuries needs two admins: approvals/). Every change and
+// its audit record are written in ONE transaction, so the audit log never misses a change and
+// never records one that did not happen. Callers have checked the staff member's permission and
+// two-factor sign-in already.
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { auditLog } from "../../../db/schema/index.ts";
@@ -25,7 +26,7 @@ import {
   openAmountsByProduct,
   type StakingProductRow,
   updateStakingProduct,
-} from "../staking/staking.server.ts";
+} from "../staking/products.server.ts";
 import { getSwapSpreadBps, setSwapSpreadBps } from "../swap/swap.server.ts";
 import type { BrokerFields, ProductTerms } from "./admin-forms.ts";
 

@@ -7,10 +7,11 @@ import { normalize } from "./decimal.ts";
 import { recentTradingDays } from "./nyse.ts";
 import type { MarketDataProviders } from "./providers.ts";
 import { defaultIntervals, type JobName, makeJobsDue, runDueJobs } from "./refresher.server.ts";
-import { createSampleProviders, latestTradingDay, sampleEtfBars } from "./sample.server.ts";
+import { createSampleProviders } from "./sample.server.ts";
+import { latestTradingDay, sampleEtfBars } from "./sample-etf.server.ts";
 import type { Quote } from "./types.ts";
 
-// Issue 4: "daily closes kept for good (history never depends on a provider's 365-day limit)".
+// What is promised: "daily closes kept for good (history never depends on a provider's 365-day limit)".
 // The refresher is the only writer of market_daily_bars and nothing prunes it: these tests run
 // the real refresher on days years apart and check that what earlier days wrote is still there,
 // unchanged, after later refreshes (on PGlite and, with TEST_DATABASE_URL, on PostgreSQL).

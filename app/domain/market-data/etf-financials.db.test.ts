@@ -2,11 +2,12 @@ import { describe, expect, it } from "vitest";
 import { setupTestDatabase } from "../../../tests/db.ts";
 import { normalize } from "./decimal.ts";
 import { defaultIntervals, runDueJobs } from "./refresher.server.ts";
-import { createSampleEtfProvider, createSampleProviders } from "./sample.server.ts";
+import { createSampleProviders } from "./sample.server.ts";
+import { createSampleEtfProvider } from "./sample-etf.server.ts";
 import { etfDirectory, etfSymbols } from "./types.ts";
 import { etfDetailView, etfListView } from "./views.server.ts";
 
-// Issue 4: "Financials for every ETF, not one". The refresher fills the cache from the sample
+// What is promised: "Financials for every ETF, not one". The refresher fills the cache from the sample
 // provider at a fixed time; the detail view of each of the twelve funds must show what that
 // provider sent for it, the year and 30-day figures worked out here from its bars.
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { barsInRange, etfStats, rangeNote, rangePosition } from "./etf-stats.ts";
-import { latestTradingDay, sampleEtfBars, sampleEtfFlows, sampleMarkets } from "./sample.server.ts";
+import { sampleMarkets } from "./sample.server.ts";
+import { latestTradingDay, sampleEtfBars, sampleEtfFlows } from "./sample-etf.server.ts";
 import type { DailyBar } from "./types.ts";
 
 const bar = (day: string, close: string, extra: Partial<DailyBar> = {}): DailyBar => ({

@@ -11,8 +11,8 @@ import {
   getNews,
   getQuotes,
   getUsdPrice,
-  saveQuotes,
 } from "./cache.server.ts";
+import { saveQuotes } from "./cache-writes.server.ts";
 import { RateLimitedError } from "./http.server.ts";
 import { listenForQuotes, notifyQuotesChanged } from "./notify.server.ts";
 import type { MarketDataProviders } from "./providers.ts";

@@ -2,7 +2,7 @@ import { and, isNotNull, notInArray, sql } from "drizzle-orm";
 import { marketQuotes } from "../../../db/schema/index.ts";
 import type { Db } from "../../db/client.server.ts";
 import { queryRows } from "../../db/client.server.ts";
-import { saveEtfSnapshot, saveFxRates, saveNews, saveQuotes } from "./cache.server.ts";
+import { saveEtfSnapshot, saveFxRates, saveNews, saveQuotes } from "./cache-writes.server.ts";
 import { RateLimitedError } from "./http.server.ts";
 import type { MarketDataProviders } from "./providers.ts";
 import { etfSymbols, trackedCoins } from "./types.ts";

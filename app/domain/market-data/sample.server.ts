@@ -1,42 +1,14 @@
-import { divide, multiply, toDecimalString } from "./decimal.ts";
-import { newYorkTime, recentTradingDays } from "./nyse.ts";
-import type {
-  EtfProvider,
-  FxProvider,
-  MarketDataProviders,
-  NewsProvider,
-  QuotesProvider,
-} from "./providers.ts";
-import { tagMentions } from "./tags.ts";
-import {
-  type DailyBar,
-  type EtfFlow,
-  type EtfQuote,
-  type EtfSymbol,
-  type FxRate,
-  type NewsItem,
-  type Quote,
-  trackedCoins,
-} from "./types.ts";
-
-/**
- * Deterministic sample market data: the default offline and in tests, always labelled 'Sample
- * data' where shown. Prices come from the seed's swap table (§9): BTC→USDT 31000, ETH 1700, SOL 90,
- * BNB 400, BCH 312, USDT 1, and TRX from BTC→TRX 600000. Everything else (other coins, ETF history,
- * flows) is generated from a fixed seed, so two runs, two servers and the tests see the same numbers.
- * Only the timestamps follow the clock, so sample data is fresh while the refresher runs.
- */
-
-export const sampleUsdPrices: Readonly<Record<(typeof trackedCoins)[number]["symbol"], string>> =
-  Object.freeze({
-    BTC: "31000",
-    ETH: "1700",
-    SOL: "90",
-    BNB: "400",
-    BCH: "312",
-    USDT: "1",
-    TRX: divide("31000", "600000", 12),
-  });
+// Deterministic sample market data: the default offline and in tests, always labelled 'Sample
+// data' where shown. The tracked coins sit at the seed's prices (sample-seed.ts); the rest of the
+// top 100, news (sample-news.server.ts) and ETFs (sample-etf.server.ts) are generated from a fixed
+// seed, so two runs, two servers and the tests see the same numbers. Only the timestamps follow
+// the clock, so sample data is fresh while the refresher runs.
+import { multiply, toDecimalString } from "./decimal.ts";
+import type { FxProvider, MarketDataProviders, QuotesProvider } from "./providers.ts";
+import { createSampleEtfProvider } from "./sample-etf.server.ts";
+import { createSampleNewsProvider } from "./sample-news.server.ts";
+import { sampleUsdPrices, seededRandom } from "./sample-seed.ts";
+import { type FxRate, type Quote, trackedCoins } from "./types.ts";
 
 const trackedDetails: Record<string, { supply: string; change: number; rank: number }> = {
   BTC: { supply: "19550000", change: 1.84, rank: 1 },
@@ -214,18 +186,6 @@ const approximatePrices: Record<string, number> = {
   WLD: 2.21,
 };
 
-/** Small, fast, seedable PRNG (mulberry32) so sample numbers never change between runs. */
-export function seededRandom(seedText: string): () => number {
-  let seed = 2166136261;
-  for (let i = 0; i < seedText.length; i++) seed = Math.imul(seed ^ seedText.charCodeAt(i), 16777619);
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function decimalOf(value: number, significant = 6): string {
   return toDecimalString(Number(value.toPrecision(significant))) ?? "0";
 }
@@ -327,190 +287,6 @@ export function createSampleFxProvider(clock: () => Date = () => new Date()): Fx
         asOf,
         source: "sample",
       }));
-    },
-  };
-}
-
-const sampleHeadlines: { title: string; hoursAgo: number; summary: string }[] = [
-  {
-    title: "Bitcoin holds above $31,000 as spot ETF inflows continue",
-    hoursAgo: 1,
-    summary: "Sample item: BTC steadied while IBIT and FBTC reported net creations for a third day.",
-  },
-  {
-    title: "BlackRock's IBIT becomes the largest spot bitcoin ETF by assets",
-    hoursAgo: 3,
-    summary: "Sample item: the iShares fund overtook GBTC in bitcoin held.",
-  },
-  {
-    title: "Ethereum developers set a date for the next network upgrade",
-    hoursAgo: 5,
-    summary: "Sample item: ETH client teams agreed the schedule on their weekly call.",
-  },
-  {
-    title: "Solana transaction fees fall after a scheduler update",
-    hoursAgo: 8,
-    summary: "Sample item: SOL validators adopted the new release over the weekend.",
-  },
-  {
-    title: "Grayscale's GBTC sees smaller outflows as its mini trust grows",
-    hoursAgo: 11,
-    summary: "Sample item: redemptions from the older trust slowed.",
-  },
-  {
-    title: "Tether publishes its quarterly reserves attestation",
-    hoursAgo: 14,
-    summary: "Sample item: USDT reserves were reported above liabilities.",
-  },
-  {
-    title: "Fidelity adds bitcoin ETF research to its brokerage app",
-    hoursAgo: 18,
-    summary: "Sample item: FBTC holders can now follow fund holdings in the app.",
-  },
-  {
-    title: "BNB Chain announces a new grants round for developers",
-    hoursAgo: 22,
-    summary: "Sample item: the program funds infrastructure and wallets.",
-  },
-  {
-    title: "TRON stablecoin volume reaches a yearly high",
-    hoursAgo: 27,
-    summary: "Sample item: most USDT transfers on TRX ran through exchanges.",
-  },
-  {
-    title: "Bitcoin Cash miners prepare for the next halving",
-    hoursAgo: 31,
-    summary: "Sample item: BCH block rewards halve roughly every four years.",
-  },
-  {
-    title: "ARK Invest and 21Shares cut the ARKB fee",
-    hoursAgo: 36,
-    summary: "Sample item: the ARKB expense ratio is among the lowest of the spot bitcoin ETFs.",
-  },
-  {
-    title: "Bitwise publishes the wallet addresses of the BITB fund",
-    hoursAgo: 42,
-    summary: "Sample item: anyone can verify the bitcoin BITB holds on chain.",
-  },
-];
-
-export function sampleNews(now: Date): NewsItem[] {
-  return sampleHeadlines.map((h, i) => ({
-    url: `https://news.example.com/coinlens-sample/${i + 1}`,
-    title: h.title,
-    source: "Sample feed",
-    publishedAt: new Date(now.getTime() - h.hoursAgo * 3_600_000).toISOString(),
-    summary: h.summary,
-    tags: tagMentions(`${h.title} ${h.summary}`),
-  }));
-}
-
-export function createSampleNewsProvider(clock: () => Date = () => new Date()): NewsProvider {
-  return { source: "sample", fetchNews: async () => sampleNews(clock()) };
-}
-
-/** The seed's ETF prices (§9) where it gives them; the others in its "$19 to $79" range. */
-export const sampleEtfPrices: Readonly<Record<EtfSymbol, string>> = Object.freeze({
-  IBIT: "38.52",
-  FBTC: "58.74",
-  GBTC: "62.18",
-  BTC: "41.05",
-  ARKB: "71.33",
-  BITB: "36.63",
-  HODL: "74.6",
-  BRRR: "19.04",
-  BTCO: "67.2",
-  EZBC: "40.13",
-  BTCW: "78.12",
-  DEFI: "79.05",
-});
-
-const sampleBtcHeld: Record<EtfSymbol, string> = {
-  IBIT: "470512.3",
-  FBTC: "199877.6",
-  GBTC: "204511.9",
-  BTC: "45210.4",
-  ARKB: "48320.1",
-  BITB: "40118.7",
-  HODL: "14890.2",
-  BRRR: "5610.5",
-  BTCO: "7420.8",
-  EZBC: "5230.6",
-  BTCW: "3410.9",
-  DEFI: "152.3",
-};
-
-function dayNumber(day: string) {
-  return Date.parse(`${day}T00:00:00Z`) / 86_400_000;
-}
-
-/** Daily bars ending at the seed price on the latest trading day; a fixed shape per fund and date. */
-export function sampleEtfBars(symbol: EtfSymbol, lastDay: string, count: number): DailyBar[] {
-  const days = recentTradingDays(lastDay, count);
-  const phase = seededRandom(`etf-phase:${symbol}`)() * 6;
-  const shape = (day: string) => {
-    const t = dayNumber(day);
-    const noise = seededRandom(`etf:${symbol}:${day}`)() - 0.5;
-    return Math.exp(0.22 * Math.sin(t / 70 + phase) + 0.08 * Math.sin(t / 13 + phase * 2) + 0.03 * noise);
-  };
-  const price = Number(sampleEtfPrices[symbol]);
-  const last = shape(lastDay);
-  let previousClose: number | undefined;
-  return days.map((day) => {
-    const random = seededRandom(`etf-bar:${symbol}:${day}`);
-    const close = day === lastDay ? price : (price * shape(day)) / last;
-    const open = previousClose ?? close * (1 + (random() - 0.5) * 0.01);
-    const high = Math.max(open, close) * (1 + random() * 0.012);
-    const low = Math.min(open, close) * (1 - random() * 0.012);
-    previousClose = close;
-    return {
-      day,
-      open: open.toFixed(2),
-      high: high.toFixed(2),
-      low: low.toFixed(2),
-      close: day === lastDay ? sampleEtfPrices[symbol] : close.toFixed(2),
-      volume: String(Math.round(2e5 + random() * 4e6 * (Number(sampleBtcHeld[symbol]) / 1e5 + 0.2))),
-    };
-  });
-}
-
-/** Net flows (US$ m, one decimal) per fund over the last `count` trading days. */
-export function sampleEtfFlows(symbols: readonly EtfSymbol[], lastDay: string, count: number): EtfFlow[] {
-  const flows: EtfFlow[] = [];
-  for (const day of recentTradingDays(lastDay, count)) {
-    for (const symbol of symbols) {
-      const random = seededRandom(`flow:${symbol}:${day}`);
-      const size = Number(sampleBtcHeld[symbol]) / 100_000;
-      const bias = symbol === "GBTC" ? -0.6 : 0.15;
-      const value = (random() - 0.5 + bias) * 180 * Math.min(size, 3);
-      flows.push({ symbol, day, netFlowUsdM: Math.abs(value) < 0.05 ? "0" : value.toFixed(1) });
-    }
-  }
-  return flows;
-}
-
-/** The latest NYSE trading day on or before `now` in New York. */
-export function latestTradingDay(now: Date): string {
-  return recentTradingDays(newYorkTime(now).date, 1)[0] ?? newYorkTime(now).date;
-}
-
-export function createSampleEtfProvider(clock: () => Date = () => new Date()): EtfProvider {
-  return {
-    source: "sample",
-    async fetchEtfs(symbols) {
-      const now = clock();
-      const lastDay = latestTradingDay(now);
-      const bars = symbols.map((symbol) => ({ symbol, bars: sampleEtfBars(symbol, lastDay, 560) }));
-      const quotes: EtfQuote[] = bars.map(({ symbol, bars: series }) => ({
-        symbol,
-        priceUsd: sampleEtfPrices[symbol],
-        previousCloseUsd: series.at(-2)?.close ?? null,
-        aumUsd: multiply(sampleBtcHeld[symbol], sampleUsdPrices.BTC, 0),
-        btcHeld: sampleBtcHeld[symbol],
-        asOf: now.toISOString(),
-        source: "sample",
-      }));
-      return { quotes, bars, flows: sampleEtfFlows(symbols, lastDay, 10) };
     },
   };
 }

@@ -9,7 +9,8 @@ import {
   validateIban,
   validateTronAddress,
 } from "../chain/validate.ts";
-import { formatAmount, safeParseAmount } from "../money/amount.ts";
+import { formatAmount } from "../money/amount.ts";
+import { positiveAmountSchema } from "../money/amount-schema.ts";
 import { convertAtRate } from "../money/conversion.ts";
 import { parseDecimal } from "../money/decimal.ts";
 import { z } from "../zod.ts";
@@ -41,22 +42,17 @@ export const paymentMessages = Object.freeze({
 
 /** A text amount within `limits`, as bigint minor units. */
 export function amountField(limits: AmountLimits) {
-  return z
-    .string({ error: paymentMessages.amountRequired })
-    .trim()
-    .min(1, paymentMessages.amountRequired)
-    .transform((text, ctx) => {
-      const parsed = safeParseAmount(text, limits.asset);
-      if (!parsed.ok) {
-        ctx.addIssue({ code: "custom", message: parsed.error.message });
-        return z.NEVER;
-      }
-      if (!isWithinLimits(parsed.value, limits)) {
-        ctx.addIssue({ code: "custom", message: limitsMessage(limits) });
-        return z.NEVER;
-      }
-      return parsed.value;
-    });
+  // Zero is outside every method's limits, and says so like any other amount outside them.
+  return positiveAmountSchema(limits.asset, {
+    required: paymentMessages.amountRequired,
+    zero: limitsMessage(limits),
+  }).transform((value, ctx) => {
+    if (!isWithinLimits(value, limits)) {
+      ctx.addIssue({ code: "custom", message: limitsMessage(limits) });
+      return z.NEVER;
+    }
+    return value;
+  });
 }
 
 /** Optional client-generated key: a retried POST returns the first result (codebase guide §6). */

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { setupTestDatabase } from "../../../tests/db.ts";
 import { fundDemoAccount, postEntry } from "../ledger/ledger.server.ts";
-import { saveFxRates, saveQuotes } from "../market-data/cache.server.ts";
-import { sampleFxPerUsd, sampleMarkets, sampleUsdPrices } from "../market-data/sample.server.ts";
+import { saveFxRates, saveQuotes } from "../market-data/cache-writes.server.ts";
+import { sampleFxPerUsd, sampleMarkets } from "../market-data/sample.server.ts";
+import { sampleUsdPrices } from "../market-data/sample-seed.ts";
 import { portfolioView } from "./portfolio.server.ts";
 import { valueInUsdCents } from "./valuation.ts";
 

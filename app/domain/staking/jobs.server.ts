@@ -2,7 +2,7 @@
 // with FOR UPDATE SKIP LOCKED and is idempotent, so servers running it at once share the work.
 import type { Db } from "../../db/client.server.ts";
 import { log } from "../../log.server.ts";
-import { settleDueStakes } from "./staking.server.ts";
+import { settleDueStakes } from "./settle.server.ts";
 
 // Process-wide state (ADR 0064): the maturity job' interval and the pass in progress, so that passes
 // never overlap in one process.

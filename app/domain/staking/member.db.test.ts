@@ -2,13 +2,14 @@
 // (member.server.ts): the refusals in order, the answer's shape, and exactly-once.
 import { beforeAll, describe, expect, it } from "vitest";
 import { setupTestDatabase } from "../../../tests/db.ts";
+import { fundSystemAccount } from "../ledger/funding.server.ts";
 import { getBalances, postEntry } from "../ledger/ledger.server.ts";
-import { saveQuotes } from "../market-data/cache.server.ts";
+import { saveQuotes } from "../market-data/cache-writes.server.ts";
 import { sampleMarkets } from "../market-data/sample.server.ts";
 import { parseAmount } from "../money/amount.ts";
 import { endStakeEarly, submitStake } from "./member.server.ts";
+import { seedStakingProducts } from "./products.server.ts";
 import { stakeMessages } from "./schemas.ts";
-import { fundRewardsPool, seedStakingProducts } from "./staking.server.ts";
 
 const t = setupTestDatabase();
 const NOW = new Date();
@@ -41,7 +42,8 @@ beforeAll(async () => {
   await seedStakingProducts(t.db);
   await saveQuotes(t.db, sampleMarkets(NOW), NOW);
   // A small pool: 10 USDT of rewards to reserve.
-  await fundRewardsPool(t.db, {
+  await fundSystemAccount(t.db, {
+    account: "rewards-pool",
     ledger: "real",
     asset: "USDT",
     amountMinor: parseAmount("10", "USDT"),

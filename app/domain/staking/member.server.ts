@@ -10,8 +10,11 @@ import type { Ledger } from "../ledger/types.ts";
 import { getUsdPrice } from "../market-data/cache.server.ts";
 import { isCryptoAsset } from "../money/assets.ts";
 import type { StakeReceipt } from "./action-data.ts";
+import { openStake } from "./open.server.ts";
+import type { StakePosition } from "./positions.server.ts";
+import { listStakingProducts } from "./products.server.ts";
 import { type StakeFieldErrors, stakeMessages, validateStakeForm } from "./schemas.ts";
-import { exitStakeEarly, listStakingProducts, openStake, type StakePosition } from "./staking.server.ts";
+import { exitStakeEarly } from "./settle.server.ts";
 
 /** The member and the ledger of their current account mode. */
 export interface StakingMember {

@@ -1,5 +1,5 @@
 // Property-based test of the rewards pool against the real database, through the functions the
-// product calls: fundRewardsPool (the admin's funding), openStake (the member's stake),
+// product calls: fundSystemAccount (the admin's funding), openStake (the member's stake),
 // exitStakeEarly and settleDueStakes (the maturity job). Random sequences of those steps on both
 // ledgers and two assets; after every step the pool reconciles with what was funded and paid, no
 // stake was opened whose reward the pool could not cover, and the ledger audits clean.
@@ -8,20 +8,15 @@ import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { setupTestDatabase } from "../../../tests/db.ts";
 import { queryRows } from "../../db/client.server.ts";
+import { fundSystemAccount } from "../ledger/funding.server.ts";
 import { auditLedger, getBalances, postEntry } from "../ledger/ledger.server.ts";
 import type { Ledger } from "../ledger/types.ts";
 import { parseAmount } from "../money/amount.ts";
+import { openStake } from "./open.server.ts";
+import { getRewardsPool } from "./positions.server.ts";
+import { listStakingProducts, seedStakingProducts, updateStakingProduct } from "./products.server.ts";
 import { STAKE_DURATIONS_DAYS, type StakeDurationDays, stakeReward } from "./rules.ts";
-import {
-  exitStakeEarly,
-  fundRewardsPool,
-  getRewardsPool,
-  listStakingProducts,
-  openStake,
-  seedStakingProducts,
-  settleDueStakes,
-  updateStakingProduct,
-} from "./staking.server.ts";
+import { exitStakeEarly, settleDueStakes } from "./settle.server.ts";
 
 const t = setupTestDatabase();
 
@@ -140,7 +135,8 @@ async function checkInvariants(step: Step) {
 async function run(step: Step) {
   if (step.kind === "fund") {
     const amountMinor = scaled(FUND_RANGE[step.asset], step.fraction);
-    await fundRewardsPool(t.db, {
+    await fundSystemAccount(t.db, {
+      account: "rewards-pool",
       ledger: step.ledger,
       asset: step.asset,
       amountMinor,

@@ -1,7 +1,8 @@
 // The stake form's schema, used by the browser for instant feedback and again by the action
-// (issue 8). The messages are the seed's (§5, §8), verbatim; the server adds what only it can
+// (ADR 0060). The messages are the seed's (§5, §8), verbatim; the server adds what only it can
 // check (the rewards pool, capacity, the member maximum) with the messages below.
-import { formatAmount, safeParseAmount } from "../money/amount.ts";
+import { formatAmount } from "../money/amount.ts";
+import { positiveAmountSchema } from "../money/amount-schema.ts";
 import type { CryptoAsset } from "../money/assets.ts";
 import { z } from "../zod.ts";
 import { isStakeDuration, type StakeDurationDays, usdValueMinor } from "./rules.ts";
@@ -48,45 +49,29 @@ export interface StakeFormValues {
  * amount becomes bigint minor units through the money module; never a float.
  */
 export function stakeFormSchema(ctx: StakeFormContext) {
-  const amount = z
-    .string({ error: stakeMessages.amountRequired })
-    .trim()
-    .min(1, stakeMessages.amountRequired)
-    .transform((text, issue) => {
-      const parsed = safeParseAmount(text, ctx.asset, { allowNegative: true });
-      if (!parsed.ok) {
-        issue.addIssue({
-          code: "custom",
-          message:
-            parsed.error.code === "too_many_decimals" || parsed.error.code === "too_large"
-              ? parsed.error.message
-              : stakeMessages.amountPositive,
-        });
-        return z.NEVER;
-      }
-      if (parsed.value <= 0n) {
-        issue.addIssue({ code: "custom", message: stakeMessages.amountPositive });
-        return z.NEVER;
-      }
-      if (
-        ctx.priceUsd !== null &&
-        usdValueMinor(parsed.value, ctx.asset, ctx.priceUsd) < ctx.minimumUsdMinor
-      ) {
-        issue.addIssue({
-          code: "custom",
-          message: stakeMessages.minimum(formatAmount(ctx.minimumUsdMinor, "USD", { grouping: true })),
-        });
-        return z.NEVER;
-      }
-      if (parsed.value > ctx.availableMinor) {
-        issue.addIssue({
-          code: "custom",
-          message: stakeMessages.insufficient(formatAmount(ctx.availableMinor, ctx.asset), ctx.asset),
-        });
-        return z.NEVER;
-      }
-      return parsed.value;
-    });
+  const notPositive = stakeMessages.amountPositive;
+  const amount = positiveAmountSchema(ctx.asset, {
+    required: stakeMessages.amountRequired,
+    malformed: notPositive,
+    zero: notPositive,
+    negative: notPositive,
+  }).transform((value, issue) => {
+    if (ctx.priceUsd !== null && usdValueMinor(value, ctx.asset, ctx.priceUsd) < ctx.minimumUsdMinor) {
+      issue.addIssue({
+        code: "custom",
+        message: stakeMessages.minimum(formatAmount(ctx.minimumUsdMinor, "USD", { grouping: true })),
+      });
+      return z.NEVER;
+    }
+    if (value > ctx.availableMinor) {
+      issue.addIssue({
+        code: "custom",
+        message: stakeMessages.insufficient(formatAmount(ctx.availableMinor, ctx.asset), ctx.asset),
+      });
+      return z.NEVER;
+    }
+    return value;
+  });
   const durationDays = z
     .string({ error: stakeMessages.durationRequired })
     .trim()

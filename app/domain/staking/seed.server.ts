@@ -1,12 +1,12 @@
-// Defaults and sample funding for staking and swaps (issue 8). Idempotent: every funding entry
+// Defaults and sample funding for staking and swaps (ADR 0060, ADR 0061). Idempotent: every funding entry
 // has a fixed idempotency key, so running the seed twice funds once.
 import type { Db } from "../../db/client.server.ts";
 import { seedBrokers } from "../brokers/brokers.server.ts";
+import { fundSystemAccount } from "../ledger/funding.server.ts";
 import type { Ledger } from "../ledger/types.ts";
 import { parseAmount } from "../money/amount.ts";
 import type { Asset, CryptoAsset } from "../money/assets.ts";
-import { fundTreasury } from "../swap/swap.server.ts";
-import { fundRewardsPool, seedStakingProducts } from "./staking.server.ts";
+import { seedStakingProducts } from "./products.server.ts";
 
 /** Rewards pools for the sample installation, per ledger, in whole units. */
 const SAMPLE_POOLS: Record<CryptoAsset, string> = {
@@ -45,7 +45,8 @@ export async function fundSampleTrade(db: Db): Promise<number> {
   let written = 0;
   for (const ledger of ["real", "demo"] as Ledger[]) {
     for (const [asset, amount] of Object.entries(SAMPLE_POOLS) as [CryptoAsset, string][]) {
-      const e = await fundRewardsPool(db, {
+      const e = await fundSystemAccount(db, {
+        account: "rewards-pool",
         ledger,
         asset,
         amountMinor: parseAmount(amount, asset),
@@ -54,7 +55,8 @@ export async function fundSampleTrade(db: Db): Promise<number> {
       if (!e.replayed) written++;
     }
     for (const [asset, amount] of Object.entries(SAMPLE_TREASURY) as [Asset, string][]) {
-      const e = await fundTreasury(db, {
+      const e = await fundSystemAccount(db, {
+        account: "treasury",
         ledger,
         asset,
         amountMinor: parseAmount(amount, asset),

@@ -2,23 +2,15 @@ import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { onPostgres, setupTestDatabase } from "../../../tests/db.ts";
 import { queryRows } from "../../db/client.server.ts";
+import { fundSystemAccount } from "../ledger/funding.server.ts";
 import { auditLedger, getBalances, postEntry } from "../ledger/ledger.server.ts";
 import { parseAmount } from "../money/amount.ts";
 import type { CryptoAsset } from "../money/assets.ts";
+import { openStake } from "./open.server.ts";
+import { getRewardsPool, getStakePosition, listStakePositions } from "./positions.server.ts";
+import { listStakingProducts, seedStakingProducts, updateStakingProduct } from "./products.server.ts";
 import { stakeReward } from "./rules.ts";
-import {
-  exitStakeEarly,
-  fundRewardsPool,
-  getRewardsPool,
-  getStakePosition,
-  listStakePositions,
-  listStakingProducts,
-  openStake,
-  seedStakingProducts,
-  settleDueStakes,
-  settleMaturedStake,
-  updateStakingProduct,
-} from "./staking.server.ts";
+import { exitStakeEarly, settleDueStakes, settleMaturedStake } from "./settle.server.ts";
 
 const t = setupTestDatabase();
 let counter = 0;
@@ -68,13 +60,15 @@ const usdtStake = (userId: string, amount: string, durationDays: 3 | 7 | 14 | 30
 beforeAll(async () => {
   expect(await seedStakingProducts(t.db)).toBe(42);
   expect(await seedStakingProducts(t.db)).toBe(0);
-  await fundRewardsPool(t.db, {
+  await fundSystemAccount(t.db, {
+    account: "rewards-pool",
     ledger: "real",
     asset: "USDT",
     amountMinor: parseAmount("1000", "USDT"),
     idempotencyKey: "pool-usdt",
   });
-  await fundRewardsPool(t.db, {
+  await fundSystemAccount(t.db, {
+    account: "rewards-pool",
     ledger: "demo",
     asset: "USDT",
     amountMinor: parseAmount("50", "USDT"),
@@ -342,7 +336,8 @@ describe.runIf(onPostgres)("staking under concurrency (PostgreSQL)", () => {
     // SOL 30 days at 6.5 %: 1,000 SOL earns 5.342465753 SOL; fund exactly five rewards.
     const amount = parseAmount("1000", "SOL");
     const reward = stakeReward(amount, 650, 30);
-    await fundRewardsPool(t.db, {
+    await fundSystemAccount(t.db, {
+      account: "rewards-pool",
       ledger: "real",
       asset: "SOL",
       amountMinor: reward * 5n,
@@ -379,7 +374,8 @@ describe.runIf(onPostgres)("staking under concurrency (PostgreSQL)", () => {
   });
 
   it("the maturity job run twice at once, and again after a crash, settles each stake once", async () => {
-    await fundRewardsPool(t.db, {
+    await fundSystemAccount(t.db, {
+      account: "rewards-pool",
       ledger: "real",
       asset: "ETH",
       amountMinor: parseAmount("10", "ETH"),

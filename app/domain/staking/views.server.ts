@@ -9,8 +9,9 @@ import type { Ledger } from "../ledger/types.ts";
 import { getQuotes } from "../market-data/cache.server.ts";
 import type { TrackedSymbol } from "../market-data/types.ts";
 import { CRYPTO_ASSETS } from "../money/assets.ts";
+import { listStakePositions, type StakePosition } from "./positions.server.ts";
+import { listStakingProducts } from "./products.server.ts";
 import { stakeProgress } from "./rules.ts";
-import { listStakePositions, listStakingProducts, type StakePosition } from "./staking.server.ts";
 import type { CoinView, PositionView, ProductView, StakeBoardView } from "./views.ts";
 
 export type { CoinView, PositionView, ProductView, StakeBoardView };

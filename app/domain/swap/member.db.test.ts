@@ -2,13 +2,13 @@
 // order, the quote as the page receives it, and a confirmation executed once.
 import { beforeAll, describe, expect, it } from "vitest";
 import { setupTestDatabase } from "../../../tests/db.ts";
+import { fundSystemAccount } from "../ledger/funding.server.ts";
 import { getBalances, postEntry } from "../ledger/ledger.server.ts";
-import { saveQuotes } from "../market-data/cache.server.ts";
+import { saveQuotes } from "../market-data/cache-writes.server.ts";
 import { sampleMarkets } from "../market-data/sample.server.ts";
 import { parseAmount } from "../money/amount.ts";
 import { confirmSwap, requestSwapQuote, swapBoardView } from "./member.server.ts";
 import { swapMessages } from "./rules.ts";
-import { fundTreasury } from "./swap.server.ts";
 
 const t = setupTestDatabase();
 const NOW = new Date();
@@ -31,7 +31,8 @@ async function memberWithBtc(btc: string) {
 
 beforeAll(async () => {
   await saveQuotes(t.db, sampleMarkets(NOW), NOW);
-  await fundTreasury(t.db, {
+  await fundSystemAccount(t.db, {
+    account: "treasury",
     ledger: "real",
     asset: "ETH",
     amountMinor: parseAmount("100", "ETH"),

@@ -1,8 +1,9 @@
-// Swap rules (issue 8, ADR 0061). Pure: the swap screen and the server share them. A quote is
+// Swap rules (ADR 0061). Pure: the swap screen and the server share them. A quote is
 // the mid price from market data ± the operator's spread, less a fee; every rounding goes in the
 // treasury's favour, so a swap can never pay out more than the member's coins are worth.
 // Prices are exact decimal strings, amounts bigint minor units: no floating point anywhere.
-import { formatAmount, safeParseAmount } from "../money/amount.ts";
+import { formatAmount } from "../money/amount.ts";
+import { positiveAmountSchema } from "../money/amount-schema.ts";
 import { type Asset, scaleOf } from "../money/assets.ts";
 import { type Decimal, formatDecimal, mulDiv, safeParseDecimal } from "../money/decimal.ts";
 import { z } from "../zod.ts";
@@ -195,32 +196,19 @@ export interface SwapFormContext {
 
 /** The swap form's amount: text → bigint minor units of the "from" currency, within the balance. */
 export function swapAmountSchema(ctx: SwapFormContext) {
-  return z
-    .string({ error: swapMessages.amountRequired })
-    .trim()
-    .min(1, swapMessages.amountRequired)
-    .transform((text, issue) => {
-      const parsed = safeParseAmount(text, ctx.from, { allowNegative: true });
-      if (!parsed.ok) {
-        issue.addIssue({
-          code: "custom",
-          message:
-            parsed.error.code === "too_many_decimals" || parsed.error.code === "too_large"
-              ? parsed.error.message
-              : swapMessages.amountPositive,
-        });
-        return z.NEVER;
-      }
-      if (parsed.value <= 0n) {
-        issue.addIssue({ code: "custom", message: swapMessages.amountPositive });
-        return z.NEVER;
-      }
-      if (parsed.value > ctx.availableMinor) {
-        issue.addIssue({ code: "custom", message: swapMessages.balanceLow });
-        return z.NEVER;
-      }
-      return parsed.value;
-    });
+  const notPositive = swapMessages.amountPositive;
+  return positiveAmountSchema(ctx.from, {
+    required: swapMessages.amountRequired,
+    malformed: notPositive,
+    zero: notPositive,
+    negative: notPositive,
+  }).transform((value, issue) => {
+    if (value > ctx.availableMinor) {
+      issue.addIssue({ code: "custom", message: swapMessages.balanceLow });
+      return z.NEVER;
+    }
+    return value;
+  });
 }
 
 export function validateSwapAmount(

@@ -2,19 +2,14 @@ import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { onPostgres, setupTestDatabase } from "../../../tests/db.ts";
 import { queryRows } from "../../db/client.server.ts";
+import { fundSystemAccount } from "../ledger/funding.server.ts";
 import { auditLedger, getBalances, getSystemBalance, postEntry } from "../ledger/ledger.server.ts";
-import { saveQuotes } from "../market-data/cache.server.ts";
+import { saveQuotes } from "../market-data/cache-writes.server.ts";
 import { sampleMarkets } from "../market-data/sample.server.ts";
 import { parseAmount } from "../money/amount.ts";
 import type { Asset } from "../money/assets.ts";
 import { quoteMath } from "./rules.ts";
-import {
-  createSwapQuote,
-  executeSwapQuote,
-  fundTreasury,
-  getSwapSpreadBps,
-  setSwapSpreadBps,
-} from "./swap.server.ts";
+import { createSwapQuote, executeSwapQuote, getSwapSpreadBps, setSwapSpreadBps } from "./swap.server.ts";
 
 const t = setupTestDatabase();
 let counter = 0;
@@ -62,19 +57,22 @@ async function expectAuditClean() {
 
 beforeAll(async () => {
   await saveQuotes(t.db, sampleMarkets(NOW), NOW);
-  await fundTreasury(t.db, {
+  await fundSystemAccount(t.db, {
+    account: "treasury",
     ledger: "real",
     asset: "ETH",
     amountMinor: parseAmount("100", "ETH"),
     idempotencyKey: "t-eth",
   });
-  await fundTreasury(t.db, {
+  await fundSystemAccount(t.db, {
+    account: "treasury",
     ledger: "real",
     asset: "USDT",
     amountMinor: parseAmount("1000", "USDT"),
     idempotencyKey: "t-usdt",
   });
-  await fundTreasury(t.db, {
+  await fundSystemAccount(t.db, {
+    account: "treasury",
     ledger: "demo",
     asset: "BTC",
     amountMinor: parseAmount("1", "BTC"),

@@ -2,16 +2,16 @@
 // and stored; confirming it before it expires executes both legs in ONE ledger entry keyed by the
 // quote id, so a double click or a retry swaps once and a failure swaps nothing.
 import { randomBytes } from "node:crypto";
-import { sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
+import { settings, swapQuotes } from "../../../db/schema/index.ts";
 import type { Db } from "../../db/client.server.ts";
-import { queryRows, withTx } from "../../db/client.server.ts";
+import { withTx } from "../../db/client.server.ts";
 import { publishAccountEvent } from "../events/account-events.server.ts";
 import type { PostingInput } from "../ledger/entries.ts";
 import { InsufficientFundsError } from "../ledger/errors.ts";
 import { getBalances, getSystemBalance, postEntry } from "../ledger/ledger.server.ts";
 import type { Ledger } from "../ledger/types.ts";
 import { getUsdPrice } from "../market-data/cache.server.ts";
-import type { Asset } from "../money/assets.ts";
 import {
   DEFAULT_SPREAD_BPS,
   isQuoteExpired,
@@ -25,10 +25,10 @@ const SPREAD_SETTING = "swap.spread_bps";
 
 /** The operator's spread (basis points), set in the back office; the default until then. */
 export async function getSwapSpreadBps(db: Db): Promise<number> {
-  const [row] = await queryRows<{ value: unknown }>(
-    db,
-    sql`select value from settings where key = ${SPREAD_SETTING}`,
-  );
+  const [row] = await db
+    .select({ value: settings.value })
+    .from(settings)
+    .where(eq(settings.key, SPREAD_SETTING));
   const value = Number(row?.value);
   return Number.isSafeInteger(value) && value >= 0 && value < 10_000 ? value : DEFAULT_SPREAD_BPS;
 }
@@ -36,26 +36,10 @@ export async function getSwapSpreadBps(db: Db): Promise<number> {
 export async function setSwapSpreadBps(db: Db, bps: number): Promise<void> {
   if (!Number.isSafeInteger(bps) || bps < 0 || bps > 1_000)
     throw new RangeError("The spread must be 0 to 1000 basis points.");
-  await db.execute(sql`insert into settings (key, value, updated_at) values (${SPREAD_SETTING}, ${JSON.stringify(bps)}::jsonb, now())
-      on conflict (key) do update set value = excluded.value, updated_at = now()`);
-}
-
-/** The operator funds the treasury from outside (operator capital; virtual money on demo). */
-export function fundTreasury(
-  db: Db,
-  input: { ledger: Ledger; asset: Asset; amountMinor: bigint; idempotencyKey: string },
-) {
-  if (input.amountMinor <= 0n) throw new RangeError("The funding amount must be above zero.");
-  const source = input.ledger === "demo" ? "demo_funding" : "deposits";
-  return postEntry(db, {
-    idempotencyKey: input.idempotencyKey,
-    code: "treasury.fund",
-    ledger: input.ledger,
-    postings: [
-      { account: { system: source, asset: input.asset }, amount: -input.amountMinor },
-      { account: { system: "treasury", asset: input.asset }, amount: input.amountMinor },
-    ],
-  });
+  await db
+    .insert(settings)
+    .values({ key: SPREAD_SETTING, value: bps, updatedAt: sql`now()` })
+    .onConflictDoUpdate({ target: settings.key, set: { value: bps, updatedAt: sql`now()` } });
 }
 
 export interface SwapQuote {
@@ -80,57 +64,38 @@ export interface SwapQuote {
   operationId: bigint | null;
 }
 
-const QUOTE_COLUMNS = sql`id, ledger, user_id, from_asset, to_asset, from_amount::text as from_amount, to_amount::text as to_amount,
-  fee_amount::text as fee_amount, from_price_usd::text as from_price_usd, to_price_usd::text as to_price_usd, prices_as_of,
-  spread_bps, fee_bps, rate, status, created_at, expires_at, executed_at, operation_id::text as operation_id`;
-
-interface QuoteRow {
-  id: string;
-  ledger: Ledger;
-  user_id: string;
-  from_asset: string;
-  to_asset: string;
-  from_amount: string;
-  to_amount: string;
-  fee_amount: string;
-  from_price_usd: string;
-  to_price_usd: string;
-  prices_as_of: string | Date;
-  spread_bps: number;
-  fee_bps: number;
-  rate: string;
-  status: "open" | "executed";
-  created_at: string | Date;
-  expires_at: string | Date;
-  executed_at: string | Date | null;
-  operation_id: string | null;
-}
-
-const date = (v: string | Date) => (v instanceof Date ? v : new Date(v));
-
-function quoteFromRow(r: QuoteRow): SwapQuote {
+function quoteFromRow(r: typeof swapQuotes.$inferSelect): SwapQuote {
   return {
     id: r.id,
     ledger: r.ledger,
-    userId: r.user_id,
-    from: r.from_asset as SwapCurrency,
-    to: r.to_asset as SwapCurrency,
-    fromAmountMinor: BigInt(r.from_amount),
-    toAmountMinor: BigInt(r.to_amount),
-    feeMinor: BigInt(r.fee_amount),
-    fromPriceUsd: r.from_price_usd,
-    toPriceUsd: r.to_price_usd,
-    pricesAsOf: date(r.prices_as_of),
-    spreadBps: Number(r.spread_bps),
-    feeBps: Number(r.fee_bps),
+    userId: r.userId,
+    // Quotes are only ever written with swap currencies (createSwapQuote).
+    from: r.fromAsset as SwapCurrency,
+    to: r.toAsset as SwapCurrency,
+    fromAmountMinor: r.fromAmount,
+    toAmountMinor: r.toAmount,
+    feeMinor: r.feeAmount,
+    fromPriceUsd: r.fromPriceUsd,
+    toPriceUsd: r.toPriceUsd,
+    pricesAsOf: r.pricesAsOf,
+    spreadBps: r.spreadBps,
+    feeBps: r.feeBps,
     rate: r.rate,
     status: r.status,
-    createdAt: date(r.created_at),
-    expiresAt: date(r.expires_at),
-    executedAt: r.executed_at === null ? null : date(r.executed_at),
-    operationId: r.operation_id === null ? null : BigInt(r.operation_id),
+    createdAt: r.createdAt,
+    expiresAt: r.expiresAt,
+    executedAt: r.executedAt,
+    operationId: r.operationId,
   };
 }
+
+/** One member's quote on one ledger (undefined for anyone else's). */
+const ownQuote = (input: { ledger: Ledger; userId: string; quoteId: string }) =>
+  and(
+    eq(swapQuotes.id, input.quoteId),
+    eq(swapQuotes.userId, input.userId),
+    eq(swapQuotes.ledger, input.ledger),
+  );
 
 export type SwapRefusal =
   | "same_currency"
@@ -193,17 +158,27 @@ export async function createSwapQuote(db: Db, input: CreateQuoteInput): Promise<
     return { ok: false, reason: "treasury_short", message: swapMessages.treasuryShort(input.to) };
   }
   const pricesAsOf = new Date(Math.min(Date.parse(fromPrice.asOf), Date.parse(toPrice.asOf)));
-  const id = randomBytes(16).toString("base64url");
-  const [row] = await queryRows<QuoteRow>(
-    db,
-    sql`insert into swap_quotes (id, ledger, user_id, from_asset, to_asset, from_amount, to_amount, fee_amount,
-                                 from_price_usd, to_price_usd, prices_as_of, spread_bps, fee_bps, rate, created_at, expires_at)
-        values (${id}, ${input.ledger}, ${input.userId}, ${input.from}, ${input.to}, ${input.fromAmountMinor.toString()}::bigint,
-                ${math.toMinor.toString()}::bigint, ${math.feeMinor.toString()}::bigint, ${fromPrice.priceUsd}::numeric,
-                ${toPrice.priceUsd}::numeric, ${pricesAsOf.toISOString()}::timestamptz, ${spreadBps}, ${input.feeBps}, ${math.rate},
-                ${input.now.toISOString()}::timestamptz, ${quoteExpiresAt(input.now, input.validSeconds).toISOString()}::timestamptz)
-        returning ${QUOTE_COLUMNS}`,
-  );
+  const [row] = await db
+    .insert(swapQuotes)
+    .values({
+      id: randomBytes(16).toString("base64url"),
+      ledger: input.ledger,
+      userId: input.userId,
+      fromAsset: input.from,
+      toAsset: input.to,
+      fromAmount: input.fromAmountMinor,
+      toAmount: math.toMinor,
+      feeAmount: math.feeMinor,
+      fromPriceUsd: fromPrice.priceUsd,
+      toPriceUsd: toPrice.priceUsd,
+      pricesAsOf,
+      spreadBps,
+      feeBps: input.feeBps,
+      rate: math.rate,
+      createdAt: input.now,
+      expiresAt: quoteExpiresAt(input.now, input.validSeconds),
+    })
+    .returning();
   if (!row) throw new Error("quote insert returned nothing");
   return { ok: true, quote: quoteFromRow(row) };
 }
@@ -212,10 +187,7 @@ export async function getSwapQuote(
   db: Db,
   input: { ledger: Ledger; userId: string; quoteId: string },
 ): Promise<SwapQuote | undefined> {
-  const [row] = await queryRows<QuoteRow>(
-    db,
-    sql`select ${QUOTE_COLUMNS} from swap_quotes where id = ${input.quoteId} and user_id = ${input.userId} and ledger = ${input.ledger}`,
-  );
+  const [row] = await db.select().from(swapQuotes).where(ownQuote(input));
   return row ? quoteFromRow(row) : undefined;
 }
 
@@ -240,11 +212,7 @@ export async function executeSwapQuote(
 ): Promise<ExecuteResult> {
   try {
     return await withTx(db, async (tx) => {
-      const [row] = await queryRows<QuoteRow>(
-        tx,
-        sql`select ${QUOTE_COLUMNS} from swap_quotes
-            where id = ${input.quoteId} and user_id = ${input.userId} and ledger = ${input.ledger} for update`,
-      );
+      const [row] = await tx.select().from(swapQuotes).where(ownQuote(input)).for("update");
       if (!row) return { ok: false as const, reason: "not_found" as const, message: swapMessages.expired };
       const q = quoteFromRow(row);
       if (q.status === "executed") {
@@ -280,13 +248,16 @@ export async function executeSwapQuote(
         },
       });
       await hooks.afterEntry?.();
-      const [updated] = await queryRows<QuoteRow>(
-        tx,
-        sql`update swap_quotes set status = 'executed', executed_at = ${input.now.toISOString()}::timestamptz,
-                entry_id = ${entry.entryId.toString()}::bigint,
-                operation_id = ${entry.operationId === null ? null : entry.operationId.toString()}::bigint
-            where id = ${q.id} returning ${QUOTE_COLUMNS}`,
-      );
+      const [updated] = await tx
+        .update(swapQuotes)
+        .set({
+          status: "executed",
+          executedAt: input.now,
+          entryId: entry.entryId,
+          operationId: entry.operationId,
+        })
+        .where(eq(swapQuotes.id, q.id))
+        .returning();
       if (!updated) throw new Error("quote update returned nothing");
       await publishAccountEvent(tx, q.userId, {
         kind: "swap",

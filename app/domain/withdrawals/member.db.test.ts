@@ -6,7 +6,7 @@ import { setupTestDatabase } from "../../../tests/db.ts";
 import { deliverRecorded } from "../../../tests/mailbox.ts";
 import { fakeClock } from "../accounts/clock.ts";
 import { getBalances, postEntry } from "../ledger/ledger.server.ts";
-import { saveQuotes } from "../market-data/cache.server.ts";
+import { saveQuotes } from "../market-data/cache-writes.server.ts";
 import { sampleMarkets } from "../market-data/sample.server.ts";
 import {
   type CodeVerifier,
