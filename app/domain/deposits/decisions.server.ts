@@ -9,6 +9,7 @@ import type { Db } from "../../db/client.server.ts";
 import { withTx } from "../../db/client.server.ts";
 import { OwnMoneyError } from "../approvals/four-eyes.ts";
 import type { WatchedAsset } from "../chain/watcher.ts";
+import { publishAccountEvent } from "../events/account-events.server.ts";
 import { postEntry } from "../ledger/ledger.server.ts";
 import { setOperationStatus } from "../ledger/operations.server.ts";
 import { getDeposit } from "./deposits.server.ts";
@@ -86,6 +87,15 @@ export async function postBankCredit(
     asset: "USD",
     amount: input.amount,
     reference,
+  });
+  await publishAccountEvent(tx, input.memberId, {
+    kind: "deposit",
+    id: depositId.toString(),
+    status: "credited",
+    asset: "USD",
+    amountMinor: input.amount.toString(),
+    confirmations: 0,
+    required: 0,
   });
   return { depositId, entryId: entry.entryId };
 }
@@ -165,6 +175,15 @@ async function rejectLocked(tx: Db, row: LockedDeposit, input: Decision): Promis
     reason: note,
   };
   await queueDepositRejectedEmail(tx, rejected);
+  await publishAccountEvent(tx, d.userId, {
+    kind: "deposit",
+    id: d.id.toString(),
+    status: "rejected",
+    asset: d.asset,
+    amountMinor: (d.amount ?? d.expectedAmount ?? 0n).toString(),
+    confirmations: d.confirmations,
+    required: d.requiredConfirmations,
+  });
   return rejected;
 }
 
@@ -206,5 +225,14 @@ async function creditLocked(tx: Db, row: LockedDeposit, input: Decision): Promis
     reference: `${row.txid}:${row.outputIndex}`,
   };
   await queueDepositCreditedEmail(tx, credited);
+  await publishAccountEvent(tx, d.userId, {
+    kind: "deposit",
+    id: d.id.toString(),
+    status: "credited",
+    asset,
+    amountMinor: amount.toString(),
+    confirmations: d.confirmations,
+    required: d.requiredConfirmations,
+  });
   return credited;
 }

@@ -2,12 +2,13 @@
 // recorded once, matched to the member's announced deposit (or recorded as an unannounced one),
 // moved through detected → confirming and credited at the required confirmations. Announced
 // deposits nothing paid expire. The state machine is drawn in deposits.server.ts.
-import { and, asc, eq, isNull, lt, ne, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, lt, ne, or, sql } from "drizzle-orm";
 import { chainOutputs, depositAddresses, deposits } from "../../../db/schema/deposits.ts";
 import type { Db } from "../../db/client.server.ts";
 import { withTx } from "../../db/client.server.ts";
 import type { ChainWatcher, ObservedOutput } from "../chain/watcher.ts";
 import { confirmationsOf } from "../chain/watcher.ts";
+import { publishAccountEvent } from "../events/account-events.server.ts";
 import { postEntry } from "../ledger/ledger.server.ts";
 import { createOperation, setOperationStatus } from "../ledger/operations.server.ts";
 import { queueDepositCreditedEmail, queueDepositDetectedEmail } from "./emails.server.ts";
@@ -185,7 +186,9 @@ async function recordUnannounced(
 /** Still short of the required confirmations: detected or confirming; the member hears once. */
 async function recordConfirmations(s: Sighting, firstSighting: boolean): Promise<ObservationResult> {
   const next: DepositStatus = s.confirmations === 0 ? "detected" : "confirming";
-  await s.tx
+  // Only a real change is written and announced: a watcher pass that sees the same block height
+  // again (every 30 s) must not toast the member.
+  const changed = await s.tx
     .update(deposits)
     .set({
       status: next,
@@ -193,7 +196,28 @@ async function recordConfirmations(s: Sighting, firstSighting: boolean): Promise
       requiredConfirmations: s.requiredConfirmations,
       updatedAt: sql`now()`,
     })
-    .where(eq(deposits.id, s.deposit.id));
+    .where(
+      and(
+        eq(deposits.id, s.deposit.id),
+        or(
+          ne(deposits.status, next),
+          ne(deposits.confirmations, s.confirmations),
+          ne(deposits.requiredConfirmations, s.requiredConfirmations),
+        ),
+      ),
+    )
+    .returning({ id: deposits.id });
+  if (changed.length > 0 || firstSighting) {
+    await publishAccountEvent(s.tx, s.address.userId, {
+      kind: "deposit",
+      id: s.deposit.id.toString(),
+      status: next === "detected" ? "detected" : "confirming",
+      asset: s.output.asset,
+      amountMinor: s.amount.toString(),
+      confirmations: s.confirmations,
+      required: s.requiredConfirmations,
+    });
+  }
   const result = { depositId: s.deposit.id, status: next, confirmations: s.confirmations };
   if (!firstSighting) return result;
   const detected: DetectedNotice = {
@@ -252,6 +276,15 @@ async function creditSighting(s: Sighting): Promise<ObservationResult> {
     reference: `${output.txid}:${output.outputIndex}`,
   };
   await queueDepositCreditedEmail(tx, credited);
+  await publishAccountEvent(tx, s.address.userId, {
+    kind: "deposit",
+    id: depositId.toString(),
+    status: "credited",
+    asset: output.asset,
+    amountMinor: amount.toString(),
+    confirmations: s.confirmations,
+    required: s.requiredConfirmations,
+  });
   return { depositId, status: "credited" as const, confirmations: s.confirmations, credited };
 }
 

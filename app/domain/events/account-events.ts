@@ -5,8 +5,14 @@
 import { formatAmount } from "../money/amount.ts";
 import type { Asset } from "../money/assets.ts";
 
-export type DepositEventStatus = "detected" | "confirming" | "credited";
-export type WithdrawalEventStatus = "unconfirmed" | "pending" | "approved" | "completed" | "rejected";
+export type DepositEventStatus = "detected" | "confirming" | "credited" | "rejected";
+export type WithdrawalEventStatus =
+  | "pending"
+  | "approved"
+  | "completed"
+  | "rejected"
+  | "cancelled"
+  | "expired";
 
 export type AccountEvent =
   | {
@@ -79,16 +85,20 @@ export function describeAccountEvent(event: AccountEvent): {
         WithdrawalEventStatus,
         { message: string; tone: "neutral" | "positive" | "negative" }
       > = {
-        unconfirmed: {
-          message: `Withdrawal of ${what} is waiting for your e-mail confirmation.`,
-          tone: "neutral",
-        },
         pending: { message: `Withdrawal of ${what} confirmed — it is being reviewed.`, tone: "neutral" },
         approved: { message: `Withdrawal of ${what} approved — it will be sent shortly.`, tone: "neutral" },
         completed: { message: `Withdrawal of ${what} sent.`, tone: "positive" },
         rejected: {
           message: `Withdrawal of ${what} was rejected; the funds are back in your wallet.`,
           tone: "negative",
+        },
+        cancelled: {
+          message: `Withdrawal of ${what} cancelled; the funds are back in your wallet.`,
+          tone: "neutral",
+        },
+        expired: {
+          message: `Withdrawal of ${what} expired unconfirmed; the funds are back in your wallet.`,
+          tone: "neutral",
         },
       };
       return said[event.status];

@@ -5,6 +5,7 @@ import { and, asc, eq, lte } from "drizzle-orm";
 import { stakingPositions, users } from "../../../db/schema/index.ts";
 import type { Db } from "../../db/client.server.ts";
 import { withTx } from "../../db/client.server.ts";
+import { publishAccountEvent } from "../events/account-events.server.ts";
 import { postEntry } from "../ledger/ledger.server.ts";
 import type { Ledger } from "../ledger/types.ts";
 import { enqueueEmail } from "../mail/outbox.server.ts";
@@ -62,6 +63,13 @@ export async function settleMaturedStake(
       .set({ status: "matured", settledAt: now, settleEntryId: principal.entryId, rewardOperationId })
       .where(eq(stakingPositions.id, p.id));
     await queueMaturedEmail(tx, p);
+    await publishAccountEvent(tx, p.userId, {
+      kind: "stake",
+      id: p.id.toString(),
+      status: "matured",
+      asset: p.asset,
+      amountMinor: p.amountMinor.toString(),
+    });
     return "settled" as const;
   });
 }

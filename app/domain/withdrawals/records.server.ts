@@ -8,6 +8,7 @@ import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import { users } from "../../../db/schema/auth.ts";
 import { withdrawals } from "../../../db/schema/withdrawals.ts";
 import type { Db } from "../../db/client.server.ts";
+import { publishAccountEvent } from "../events/account-events.server.ts";
 import { WithdrawalStateError } from "./errors.ts";
 import type { Withdrawal, WithdrawalStatus } from "./types.ts";
 
@@ -79,7 +80,19 @@ export async function updateWithdrawal(
     .where(eq(withdrawals.id, id))
     .returning();
   if (!row) throw new WithdrawalStateError("No such withdrawal.");
-  return withdrawalFromRow(row);
+  const withdrawal = withdrawalFromRow(row);
+  // Every change of state passes here, so this is where the member's open pages hear of it (ADR
+  // 0069), in the same transaction: confirmed, approved, sent, rejected, cancelled, expired.
+  if (set.status !== undefined && withdrawal.status !== "unconfirmed") {
+    await publishAccountEvent(tx, withdrawal.userId, {
+      kind: "withdrawal",
+      id: withdrawal.id.toString(),
+      status: withdrawal.status,
+      asset: withdrawal.asset,
+      amountMinor: withdrawal.amount.toString(),
+    });
+  }
+  return withdrawal;
 }
 
 /**
