@@ -68,7 +68,7 @@ for (const [name, viewport] of Object.entries(viewports)) {
     await expect(row).toHaveCount(1, answer);
     await expect(row.getByText("Detected", { exact: true })).toBeVisible();
     await expect(row.getByTestId("confirmations")).toHaveText("0 of 3 confirmations");
-    await expect(member.getByText(/Deposit of 0\.02 BTC seen on the network/)).toBeVisible(answer);
+    await expect(member.getByText(/Deposit of 0\.02 BTC seen on the network/).first()).toBeVisible(answer);
 
     await mineOnSimulatedChain(chain, "BTC", 1);
     await expect(row.getByTestId("confirmations")).toHaveText("1 of 3 confirmations", answer);
@@ -82,7 +82,7 @@ for (const [name, viewport] of Object.entries(viewports)) {
     await mineOnSimulatedChain(chain, "BTC", 2);
     await expect(row.getByText("Completed", { exact: true })).toBeVisible(answer);
     await expect(row.getByTestId("confirmations")).toHaveCount(0);
-    await expect(member.getByText("Deposit of 0.02 BTC credited to your wallet.")).toBeVisible(answer);
+    await expect(member.getByText("Deposit of 0.02 BTC credited to your wallet.").first()).toBeVisible(answer);
     await expectNoReload(member);
 
     // The dashboard open in another tab moved too, without a reload.
