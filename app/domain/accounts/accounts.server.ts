@@ -1,14 +1,22 @@
 import { randomBytes } from "node:crypto";
+import { isAPIError } from "better-auth/api";
 import { symmetricDecrypt } from "better-auth/crypto";
 import { and, desc, eq, ne, sql } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import { authAccounts, sessions, twoFactors, users } from "../../../db/schema/index.ts";
 import type { Config } from "../../config.server.ts";
-import type { Db } from "../../db/client.server.ts";
+import { type Db, withTx } from "../../db/client.server.ts";
 import { log } from "../../log.server.ts";
 import { enqueueEmail } from "../mail/outbox.server.ts";
 import { type AuditEvent, recordAudit } from "./audit.server.ts";
-import { type Auth, type AuthConfig, CLIENT_IP_HEADER, getAuth, isUserDisabled } from "./auth.server.ts";
+import {
+  type Auth,
+  type AuthConfig,
+  CLIENT_IP_HEADER,
+  createAuth,
+  getAuth,
+  isUserDisabled,
+} from "./auth.server.ts";
 import type { Clock } from "./clock.ts";
 import {
   type AccountMode,
@@ -97,6 +105,25 @@ function audit(
   detail = {},
 ) {
   return recordAudit(db, auditCtx(env, meta), event, userId, detail);
+}
+
+/**
+ * Runs `work` in one transaction with a better-auth instance bound to it: what better-auth writes
+ * (a password hash, a session) commits or rolls back with our own writes — the audit entry and the
+ * member's e-mail in the outbox (ADR 0056). better-auth refusing (its APIError) rolls everything
+ * back and comes back as `{ ok: false }`; any other error propagates.
+ */
+async function authTransaction<T>(
+  db: Db,
+  env: AccountsEnv,
+  work: (tx: Db, auth: Auth) => Promise<T>,
+): Promise<{ ok: true; value: T } | { ok: false; code: string | undefined }> {
+  try {
+    return { ok: true, value: await withTx(db, (tx) => work(tx, createAuth(tx, env.config))) };
+  } catch (error) {
+    if (isAPIError(error)) return { ok: false, code: errorCode(error) };
+    throw error;
+  }
 }
 
 function setCookiesOf(headers: Headers | undefined) {
@@ -655,20 +682,41 @@ export async function resetPassword(
 ): Promise<{ ok: true } | Failure> {
   const limited = await consume(db, `reset-submit:ip:${meta.ip ?? "unknown"}`, limits.resetPerIp, env.clock);
   if (!limited.allowed) return throttled(limited.retryAfterSeconds);
-  // Whose link it is, for the audit log (the token is looked up hashed, as stored).
-  const context = await env.auth.$context;
-  const pending = await context.internalAdapter.findVerificationValue(`reset-password:${input.token}`);
-  try {
-    await env.auth.api.resetPassword({
+  const reset = await authTransaction(db, env, async (tx, auth) => {
+    // Whose link it is, for the audit log and the e-mail (the token is looked up hashed, as stored).
+    const context = await auth.$context;
+    const pending = await context.internalAdapter.findVerificationValue(`reset-password:${input.token}`);
+    await auth.api.resetPassword({
       body: { token: input.token, newPassword: input.password },
       headers: authHeaders(meta),
     });
-  } catch {
+    // better-auth has ended every session of the member (revokeSessionsOnPasswordReset).
+    const userId = pending?.value;
+    const [member] = userId
+      ? await tx.select({ email: users.email }).from(users).where(eq(users.id, userId))
+      : [];
+    if (!userId || !member) return;
+    const auditId = await audit(tx, env, meta, "password-reset", userId, { sessionsEnded: "all" });
+    await tellOfPasswordChange(tx, env, auditId, member.email, "reset");
+  });
+  if (!reset.ok)
     return { ok: false, message: "This reset link is invalid or has expired. Please ask for a new one." };
-  }
-  // better-auth has ended every session of the member (revokeSessionsOnPasswordReset).
-  if (pending?.value) await audit(db, env, meta, "password-reset", pending.value, { sessionsEnded: "all" });
   return { ok: true };
+}
+
+/** The member hears of every new password, whoever set it; the key names the audit entry of the change. */
+async function tellOfPasswordChange(
+  tx: Db,
+  env: AccountsEnv,
+  auditId: string,
+  to: string,
+  how: "changed" | "reset",
+) {
+  await enqueueEmail(tx, `password-changed:${auditId}`, {
+    to,
+    template: "password-changed",
+    data: { at: env.clock.now().toISOString(), how },
+  });
 }
 
 export type VerifyEmailResult = { ok: false } | { ok: true; signedIn: boolean; setCookies: string[] };
@@ -768,8 +816,9 @@ export async function changePassword(
   const accountKey = `acct:${current.user.email}`;
   const allowed = await checkSignInAllowed(db, accountKey, env.clock);
   if (!allowed.allowed) return throttled(allowed.retryAfterSeconds);
-  try {
-    await env.auth.api.changePassword({
+  // The new hash, the other sessions' end, the audit entry and the e-mail commit together.
+  const changed = await authTransaction(db, env, async (tx, auth) => {
+    await auth.api.changePassword({
       body: {
         currentPassword: input.currentPassword,
         newPassword: input.password,
@@ -777,12 +826,14 @@ export async function changePassword(
       },
       headers: authHeaders(meta),
     });
-  } catch {
+    await revokeOtherSessions(tx, env, current.user.id, current.session.id, meta);
+    const auditId = await audit(tx, env, meta, "password-changed", current.user.id);
+    await tellOfPasswordChange(tx, env, auditId, current.user.email, "changed");
+  });
+  if (!changed.ok) {
     await recordSignInFailure(db, accountKey, env.clock);
     return { ok: false, message: "Your current password is not correct." };
   }
-  await revokeOtherSessions(db, env, current.user.id, current.session.id, meta);
-  await audit(db, env, meta, "password-changed", current.user.id);
   return { ok: true };
 }
 
@@ -833,26 +884,39 @@ export async function confirmTwoFactorEnrolment(
   const limited = await consume(db, `2fa:${current.user.id}`, limits.twoFactorPerUser, env.clock);
   if (!limited.allowed) return throttled(limited.retryAfterSeconds);
   const clean = code.replace(/\s+/g, "");
-  let headers: Headers;
-  try {
-    ({ headers } = (await env.auth.api.verifyTOTP({
+  const userId = current.user.id;
+  // The switch (better-auth's, with its new session), the audit entry, the other sessions' end
+  // and the member's e-mail commit together.
+  const enabled = await authTransaction(db, env, async (tx, auth) => {
+    const { headers } = (await auth.api.verifyTOTP({
       body: { code: clean },
       headers: authHeaders(meta),
       returnHeaders: true,
-    })) as unknown as { headers: Headers });
-  } catch {
-    return { ok: false, message: messages.invalidCode };
-  }
-  await claimTotpStep(db, env, current.user.id, clean);
-  const setCookies = setCookiesOf(headers);
-  // The code just typed proves the factor in this very session (after the password at the start
-  // of enrolment), so this session counts as signed in with two-factor (ADR 0011).
-  const sessionId = await carryOverSession(db, current, setCookies, "two-factor");
-  await audit(db, env, meta, "two-factor-enabled", current.user.id);
-  // Every other session was signed in without the factor: a stolen password's session must not
-  // outlive the switch. (Without the new row's id, every session ends; the member signs in again.)
-  await revokeOtherSessions(db, env, current.user.id, sessionId ?? "", meta, "two-factor-enabled");
-  return { ok: true, setCookies };
+    })) as unknown as { headers: Headers };
+    await claimTotpStep(tx, env, userId, clean);
+    const setCookies = setCookiesOf(headers);
+    // The code just typed proves the factor in this very session (after the password at the start
+    // of enrolment), so this session counts as signed in with two-factor (ADR 0011).
+    const sessionId = await carryOverSession(tx, current, setCookies, "two-factor");
+    await audit(tx, env, meta, "two-factor-enabled", userId);
+    // Every other session was signed in without the factor: a stolen password's session must not
+    // outlive the switch. (Without the new row's id, every session ends; the member signs in again.)
+    await revokeOtherSessions(tx, env, userId, sessionId ?? "", meta, "two-factor-enabled");
+    // The key names this enrolment (each is a new two_factors row): a repeated confirmation
+    // queues nothing twice.
+    const [factor] = await tx
+      .select({ id: twoFactors.id })
+      .from(twoFactors)
+      .where(eq(twoFactors.userId, userId));
+    await enqueueEmail(tx, `two-factor-enabled:${factor?.id ?? userId}`, {
+      to: current.user.email,
+      template: "two-factor-enabled",
+      data: { at: env.clock.now().toISOString() },
+    });
+    return setCookies;
+  });
+  if (!enabled.ok) return { ok: false, message: messages.invalidCode };
+  return { ok: true, setCookies: enabled.value };
 }
 
 /**

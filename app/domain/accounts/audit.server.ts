@@ -70,15 +70,17 @@ export interface AuditContext {
   clock: Clock;
 }
 
+/** Writes one entry; returns its id (an e-mail about the change can name it in its outbox key). */
 export async function recordAudit(
   db: Db,
   ctx: AuditContext,
   event: AuditEvent,
   userId: string | null,
   detail: Record<string, unknown> = {},
-) {
+): Promise<string> {
+  const id = randomUUID();
   await db.insert(auditLog).values({
-    id: randomUUID(),
+    id,
     at: ctx.clock.now(),
     userId,
     event,
@@ -86,6 +88,7 @@ export async function recordAudit(
     userAgent: ctx.userAgent?.slice(0, 500) ?? null,
     detail,
   });
+  return id;
 }
 
 /**
