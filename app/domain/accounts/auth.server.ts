@@ -66,7 +66,7 @@ export function createAuth(db: Db, config: AuthConfig) {
         role: { type: "string", required: false, defaultValue: "member", input: false },
         referredBy: { type: "string", required: false, input: false },
         referralCode: { type: "string", required: false, input: false },
-        // Set by an admin (issue 7): read on every request, so a disabled member's sessions stop.
+        // Set by an admin (back-office, ADR 0055): read on every request, so a disabled member's sessions stop.
         disabledAt: { type: "date", required: false, input: false },
       },
     },
@@ -91,7 +91,7 @@ export function createAuth(db: Db, config: AuthConfig) {
       additionalFields: {
         accountMode: { type: "string", required: false, defaultValue: "real", input: false },
         // How this session was signed in (ADR 0011): every session starts as 'password'; ours
-        // (accounts.server.ts) marks the one that completed the second step 'two-factor'.
+        // (sign-in.server.ts) marks the one that completed the second step 'two-factor'.
         signInMethod: { type: "string", required: false, defaultValue: "password", input: false },
       },
     },
@@ -119,7 +119,7 @@ export function createAuth(db: Db, config: AuthConfig) {
       sendOnSignUp: true,
       expiresIn: 24 * 3600,
       // Only when the link confirms a not-yet-confirmed address (better-auth), and never past a
-      // second factor: verifyEmail in accounts.server.ts drops that session.
+      // second factor: verifyEmail in recovery.server.ts drops that session.
       autoSignInAfterVerification: true,
       async sendVerificationEmail({ user, token }) {
         await enqueueEmail(db, linkKey("verify-email"), {
@@ -169,7 +169,7 @@ export function getAuth(db: Db, config: AuthConfig): Auth {
   return auth;
 }
 
-/** Whether an admin has disabled this member (issue 7). */
+/** Whether an admin has disabled this member (back-office, ADR 0055). */
 export async function isUserDisabled(db: Db, userId: string): Promise<boolean> {
   const [row] = await queryRows<{ disabled: boolean }>(
     db,

@@ -10,9 +10,11 @@ import { deliverMail, testMailContext } from "../../../tests/mailbox.ts";
 import { parseConfig } from "../../config.server.ts";
 import { createOutboxMailer, type Mailer } from "../mail/mailer.server.ts";
 import { deliverOutbox } from "../mail/outbox.server.ts";
-import { type AccountsEnv, requestPasswordReset, signUp } from "./accounts.server.ts";
 import { createAuth } from "./auth.server.ts";
 import { fakeClock } from "./clock.ts";
+import type { AccountsEnv } from "./common.server.ts";
+import { requestPasswordReset } from "./recovery.server.ts";
+import { signUp } from "./sign-in.server.ts";
 
 const t = setupTestDatabase();
 const TRANSPORT_MS = 1500;

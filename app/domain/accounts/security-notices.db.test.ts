@@ -9,19 +9,14 @@ import { auditLog, authVerifications, outbox, twoFactors, users } from "../../..
 import { setupTestDatabase } from "../../../tests/db.ts";
 import { mailTo } from "../../../tests/mailbox.ts";
 import { parseConfig } from "../../config.server.ts";
-import {
-  type AccountsEnv,
-  changePassword,
-  confirmTwoFactorEnrolment,
-  getCurrentSession,
-  requestPasswordReset,
-  resetPassword,
-  signIn,
-  signUp,
-  startTwoFactorEnrolment,
-} from "./accounts.server.ts";
 import { createAuth } from "./auth.server.ts";
 import { fakeClock } from "./clock.ts";
+import type { AccountsEnv } from "./common.server.ts";
+import { changePassword } from "./profile.server.ts";
+import { requestPasswordReset, resetPassword } from "./recovery.server.ts";
+import { getCurrentSession } from "./sessions.server.ts";
+import { signIn, signUp } from "./sign-in.server.ts";
+import { confirmTwoFactorEnrolment, startTwoFactorEnrolment } from "./two-factor.server.ts";
 
 const t = setupTestDatabase();
 const PASSWORD = "Sturdy-passphrase-42";

@@ -1,24 +1,21 @@
 import { KeyRound, Laptop, ShieldCheck, UserRound, Wallet } from "lucide-react";
 import QRCode from "qrcode";
 import { data, Form, useNavigation } from "react-router";
-import {
-  changePassword,
-  confirmTwoFactorEnrolment,
-  disableTwoFactor,
-  listSessions,
-  resendVerificationEmail,
-  revokeOtherSessions,
-  revokeSession,
-  startTwoFactorEnrolment,
-  updateProfile,
-} from "~/domain/accounts/accounts.server.ts";
 import { listMemberAccounts } from "~/domain/accounts/member-accounts.server.ts";
+import { changePassword, updateProfile } from "~/domain/accounts/profile.server.ts";
+import { resendVerificationEmail } from "~/domain/accounts/recovery.server.ts";
 import {
   changePasswordSchema,
   disableTwoFactorSchema,
   firstMessage,
   profileSchema,
 } from "~/domain/accounts/schemas.ts";
+import { listSessions, revokeOtherSessions, revokeSession } from "~/domain/accounts/sessions.server.ts";
+import {
+  confirmTwoFactorEnrolment,
+  disableTwoFactor,
+  startTwoFactorEnrolment,
+} from "~/domain/accounts/two-factor.server.ts";
 import { describeUserAgent } from "~/domain/accounts/user-agent.ts";
 import { formValues } from "~/domain/forms.ts";
 import { z } from "~/domain/zod.ts";

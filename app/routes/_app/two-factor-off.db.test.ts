@@ -11,15 +11,14 @@ import { setupTestDatabase } from "../../../tests/db.ts";
 import { mailTo } from "../../../tests/mailbox.ts";
 import { requestContext } from "../../context.server.ts";
 import { useDatabase } from "../../db/db.server.ts";
-import {
-  confirmTwoFactorEnrolment,
-  getCurrentSession,
-  signIn,
-  signUp,
-  startTwoFactorEnrolment,
-} from "../../domain/accounts/accounts.server.ts";
 import { backoffFreeFailures, limits } from "../../domain/accounts/rate-limit.server.ts";
 import { messages } from "../../domain/accounts/schemas.ts";
+import { getCurrentSession } from "../../domain/accounts/sessions.server.ts";
+import { signIn, signUp } from "../../domain/accounts/sign-in.server.ts";
+import {
+  confirmTwoFactorEnrolment,
+  startTwoFactorEnrolment,
+} from "../../domain/accounts/two-factor.server.ts";
 import { accounts } from "../../utils/auth.server.ts";
 import { action } from "./settings.tsx";
 

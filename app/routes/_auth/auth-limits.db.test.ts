@@ -14,16 +14,15 @@ import { setupTestDatabase } from "../../../tests/db.ts";
 import { deliverMail } from "../../../tests/mailbox.ts";
 import { requestContext } from "../../context.server.ts";
 import { useDatabase } from "../../db/db.server.ts";
-import {
-  confirmTwoFactorEnrolment,
-  getCurrentSession,
-  signIn,
-  signUp,
-  startTwoFactorEnrolment,
-} from "../../domain/accounts/accounts.server.ts";
 import { systemClock } from "../../domain/accounts/clock.ts";
 import { limits, recordEvent } from "../../domain/accounts/rate-limit.server.ts";
 import { messages } from "../../domain/accounts/schemas.ts";
+import { getCurrentSession } from "../../domain/accounts/sessions.server.ts";
+import { signIn, signUp } from "../../domain/accounts/sign-in.server.ts";
+import {
+  confirmTwoFactorEnrolment,
+  startTwoFactorEnrolment,
+} from "../../domain/accounts/two-factor.server.ts";
 import { accounts } from "../../utils/auth.server.ts";
 
 // The rate limits of issue 3, through the real route actions (what the browser posts to): the

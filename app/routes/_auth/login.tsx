@@ -1,7 +1,7 @@
 import type { FormEvent } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { signIn } from "~/domain/accounts/accounts.server.ts";
 import { firstMessage, safeRedirect, signInSchema } from "~/domain/accounts/schemas.ts";
+import { signIn } from "~/domain/accounts/sign-in.server.ts";
 import { formValues } from "~/domain/forms.ts";
 import { Button } from "~/ui/button.tsx";
 import { Field } from "~/ui/field.tsx";

@@ -11,12 +11,12 @@ import { setupTestDatabase } from "../../../tests/db.ts";
 import { deliverMail } from "../../../tests/mailbox.ts";
 import { requestContext } from "../../context.server.ts";
 import { useDatabase } from "../../db/db.server.ts";
+import { getCurrentSession } from "../../domain/accounts/sessions.server.ts";
+import { signIn } from "../../domain/accounts/sign-in.server.ts";
 import {
   confirmTwoFactorEnrolment,
-  getCurrentSession,
-  signIn,
   startTwoFactorEnrolment,
-} from "../../domain/accounts/accounts.server.ts";
+} from "../../domain/accounts/two-factor.server.ts";
 import { accounts } from "../../utils/auth.server.ts";
 import { action as signUpAction } from "./signup.tsx";
 import { action as verifyAction } from "./verify-email.tsx";

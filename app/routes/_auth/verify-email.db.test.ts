@@ -6,7 +6,7 @@ import { setupTestDatabase } from "../../../tests/db.ts";
 import { deliverMail } from "../../../tests/mailbox.ts";
 import { requestContext } from "../../context.server.ts";
 import { useDatabase } from "../../db/db.server.ts";
-import { signUp } from "../../domain/accounts/accounts.server.ts";
+import { signUp } from "../../domain/accounts/sign-in.server.ts";
 import { accounts } from "../../utils/auth.server.ts";
 import { action } from "./verify-email.tsx";
 

@@ -9,14 +9,12 @@ import { auditLog, sessions, users } from "../../../db/schema/index.ts";
 import { setupTestDatabase } from "../../../tests/db.ts";
 import { requestContext } from "../../context.server.ts";
 import { useDatabase } from "../../db/db.server.ts";
+import { getCurrentSession } from "../../domain/accounts/sessions.server.ts";
+import { completeSecondFactor, signIn, signUp } from "../../domain/accounts/sign-in.server.ts";
 import {
-  completeSecondFactor,
   confirmTwoFactorEnrolment,
-  getCurrentSession,
-  signIn,
-  signUp,
   startTwoFactorEnrolment,
-} from "../../domain/accounts/accounts.server.ts";
+} from "../../domain/accounts/two-factor.server.ts";
 import { grantRole } from "../../domain/payments/admin-role.server.ts";
 import { accounts } from "../../utils/auth.server.ts";
 import { loader } from "./layout.tsx";
