@@ -2,11 +2,10 @@ import { randomUUID } from "node:crypto";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { twoFactor } from "better-auth/plugins";
-import { sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { authAccounts, authVerifications, sessions, twoFactors, users } from "../../../db/schema/index.ts";
 import type { Config } from "../../config.server.ts";
 import type { Db } from "../../db/client.server.ts";
-import { queryRows } from "../../db/client.server.ts";
 import { enqueueEmail } from "../mail/outbox.server.ts";
 import { hashPassword, verifyPassword } from "./password.server.ts";
 
@@ -171,9 +170,6 @@ export function getAuth(db: Db, config: AuthConfig): Auth {
 
 /** Whether an admin has disabled this member (back-office, ADR 0055). */
 export async function isUserDisabled(db: Db, userId: string): Promise<boolean> {
-  const [row] = await queryRows<{ disabled: boolean }>(
-    db,
-    sql`select disabled_at is not null as disabled from users where id = ${userId}`,
-  );
-  return row?.disabled === true;
+  const [row] = await db.select({ disabledAt: users.disabledAt }).from(users).where(eq(users.id, userId));
+  return row?.disabledAt != null;
 }
