@@ -38,11 +38,6 @@ export function sessionCookieName(isProduction: boolean) {
 }
 
 export function createAuth(db: Db, config: AuthConfig) {
-  const secure = config.isProduction;
-  const cookie = (name: string) => ({
-    name: secure ? `__Host-coinlens.${name}` : `coinlens.${name}`,
-    attributes: { secure, sameSite: "lax" as const, httpOnly: true, path: "/" },
-  });
   return betterAuth({
     appName: config.brand.name,
     baseURL: config.publicUrl,
@@ -65,24 +60,14 @@ export function createAuth(db: Db, config: AuthConfig) {
         role: { type: "string", required: false, defaultValue: "member", input: false },
         referredBy: { type: "string", required: false, input: false },
         referralCode: { type: "string", required: false, input: false },
-        // Set by an admin (back-office, ADR 0055): read on every request, so a disabled member's sessions stop.
+        // Set by an admin (back-office, ADR 0055): read on every request, so a disabled
+        // member's sessions stop.
         disabledAt: { type: "date", required: false, input: false },
       },
     },
-    databaseHooks: {
-      session: {
-        create: {
-          // The one place every sign-in path (password, second factor, reset) makes a session:
-          // a disabled member never gets one, whatever raced the admin's click.
-          async before(session) {
-            if (await isUserDisabled(db, session.userId)) return false;
-            return { data: session };
-          },
-        },
-      },
-    },
+    databaseHooks: { session: { create: { before: refuseDisabledMember(db) } } },
     session: {
-      // better-auth's expiry is the absolute limit; the idle limit is ours (session.server.ts),
+      // better-auth's expiry is the absolute limit; the idle limit is ours (sessions.server.ts),
       // checked against an injectable clock.
       expiresIn: config.sessionAbsoluteHours * 3600,
       disableSessionRefresh: true,
@@ -104,15 +89,7 @@ export function createAuth(db: Db, config: AuthConfig) {
       password: { hash: hashPassword, verify: verifyPassword },
       resetPasswordTokenExpiresIn: 3600,
       revokeSessionsOnPasswordReset: true,
-      // Queued, never sent while the request waits (the outbox, ADR 0056): the answer takes the
-      // same time whether or not the address has an account.
-      async sendResetPassword({ user, token }) {
-        await enqueueEmail(db, linkKey("reset-password"), {
-          to: user.email,
-          template: "reset-password",
-          data: { token },
-        });
-      },
+      sendResetPassword: queueLink(db, "reset-password"),
     },
     emailVerification: {
       sendOnSignUp: true,
@@ -120,13 +97,7 @@ export function createAuth(db: Db, config: AuthConfig) {
       // Only when the link confirms a not-yet-confirmed address (better-auth), and never past a
       // second factor: verifyEmail in recovery.server.ts drops that session.
       autoSignInAfterVerification: true,
-      async sendVerificationEmail({ user, token }) {
-        await enqueueEmail(db, linkKey("verify-email"), {
-          to: user.email,
-          template: "verify-email",
-          data: { token },
-        });
-      },
+      sendVerificationEmail: queueLink(db, "verify-email"),
     },
     // Reset and 2FA tokens are stored as hashes: a database leak does not hand out live links.
     verification: { storeIdentifier: "hashed" },
@@ -134,23 +105,48 @@ export function createAuth(db: Db, config: AuthConfig) {
     rateLimit: { enabled: false },
     advanced: {
       useSecureCookies: false,
-      cookies: {
-        session_token: cookie("session_token"),
-        dont_remember: cookie("dont_remember"),
-        two_factor: cookie("two_factor"),
-        trust_device: cookie("trust_device"),
-      },
+      cookies: cookieNames(config.isProduction),
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     telemetry: { enabled: false },
     logger: { level: "error" },
-    plugins: [
-      twoFactor({
-        issuer: config.brand.name,
-        backupCodeOptions: { amount: 10, length: 10 },
-      }),
-    ],
+    plugins: [twoFactor({ issuer: config.brand.name, backupCodeOptions: { amount: 10, length: 10 } })],
   });
+}
+
+/** Our names for better-auth's cookies; __Host- and Secure in production (see sessionCookieName). */
+function cookieNames(secure: boolean) {
+  const cookie = (name: string) => ({
+    name: secure ? `__Host-coinlens.${name}` : `coinlens.${name}`,
+    attributes: { secure, sameSite: "lax" as const, httpOnly: true, path: "/" },
+  });
+  return {
+    session_token: cookie("session_token"),
+    dont_remember: cookie("dont_remember"),
+    two_factor: cookie("two_factor"),
+    trust_device: cookie("trust_device"),
+  };
+}
+
+/**
+ * A link e-mail (reset, confirm address) is queued, never sent while the request waits (the
+ * outbox, ADR 0056): the answer takes the same time whether or not the address has an account.
+ */
+function queueLink(db: Db, template: "reset-password" | "verify-email") {
+  return async ({ user, token }: { user: { email: string }; token: string }) => {
+    await enqueueEmail(db, linkKey(template), { to: user.email, template, data: { token } });
+  };
+}
+
+/**
+ * The one place every sign-in path (password, second factor, reset) makes a session: a disabled
+ * member never gets one, whatever raced the admin's click.
+ */
+function refuseDisabledMember(db: Db) {
+  return async <S extends { userId: string }>(session: S) => {
+    if (await isUserDisabled(db, session.userId)) return false;
+    return { data: session };
+  };
 }
 
 export type Auth = ReturnType<typeof createAuth>;
