@@ -1,5 +1,5 @@
 // Forgot-password (and sign-up) take the same time whether or not the address has an account
-// (issue 14): neither waits for a mail transport, so a slow one cannot tell the two apart. The
+// (ADR 0010 addendum): neither waits for a mail transport, so a slow one cannot tell the two apart. The
 // transport here takes 1.5 s per message; any request that waited for it would show it. The mail
 // is queued (the outbox, ADR 0056) and goes out afterwards, through that same slow transport.
 import { eq } from "drizzle-orm";
