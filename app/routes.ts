@@ -40,7 +40,15 @@ export default deepFreeze([
     route("verify-email", "routes/_auth/verify-email.tsx"),
   ]),
   layout("routes/_app/layout.tsx", [
-    route("settings", "routes/_app/settings.tsx"),
+    // /settings shows every card; each card also has a page of its own (settings/layout.tsx).
+    layout("routes/_app/settings/layout.tsx", [
+      route("settings", "routes/_app/settings/overview.tsx"),
+      route("settings/profile", "routes/_app/settings/profile.tsx"),
+      route("settings/accounts", "routes/_app/settings/accounts.tsx"),
+      route("settings/password", "routes/_app/settings/password.tsx"),
+      route("settings/two-factor", "routes/_app/settings/two-factor.tsx"),
+      route("settings/sessions", "routes/_app/settings/sessions.tsx"),
+    ]),
     route("dashboard", "routes/_app/dashboard.tsx"),
     route("wallet", "routes/_app/wallet.tsx"),
     route("transactions", "routes/_app/transactions.tsx"),

@@ -1,6 +1,6 @@
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import type { CurrentSession } from "~/domain/accounts/accounts.server.ts";
+import type { CurrentSession } from "~/domain/accounts/common.server.ts";
 import { DEFAULT_DISPLAY_PREFS, parseDisplayPrefs } from "~/domain/portfolio/display-prefs.ts";
 import { sessionContext } from "~/utils/auth.server.ts";
 import { action } from "./account-display.ts";

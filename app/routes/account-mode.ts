@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
-import { openDemoAndSelect, switchAccountMode } from "~/domain/accounts/accounts.server.ts";
 import { safeRedirect } from "~/domain/accounts/schemas.ts";
+import { openDemoAndSelect, switchAccountMode } from "~/domain/accounts/sessions.server.ts";
 import { formValues } from "~/domain/forms.ts";
 import { accounts, requestMeta, requireSession } from "~/utils/auth.server.ts";
 import type { Route } from "./+types/account-mode";

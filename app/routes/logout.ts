@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
-import { signOut } from "~/domain/accounts/accounts.server.ts";
 import { safeRedirect } from "~/domain/accounts/schemas.ts";
+import { signOut } from "~/domain/accounts/sessions.server.ts";
 import { accounts, cookieHeaders, requestMeta } from "~/utils/auth.server.ts";
 import type { Route } from "./+types/logout";
 

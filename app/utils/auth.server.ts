@@ -2,15 +2,14 @@ import { createContext, data, type RouterContextProvider, redirect } from "react
 import { getConfig } from "../config.server.ts";
 import { requestContext } from "../context.server.ts";
 import { getDb } from "../db/db.server.ts";
+import { systemClock } from "../domain/accounts/clock.ts";
 import {
   type AccountsEnv,
   accountsEnv,
   type CurrentSession,
-  getCurrentSession,
-  isEmailVerified,
   type RequestMeta,
-} from "../domain/accounts/accounts.server.ts";
-import { systemClock } from "../domain/accounts/clock.ts";
+} from "../domain/accounts/common.server.ts";
+import { getCurrentSession, isEmailVerified } from "../domain/accounts/sessions.server.ts";
 
 /**
  * Glue between React Router and app/domain/accounts: the database, config and clock of this

@@ -15,24 +15,11 @@ import { deliverMail } from "../../../tests/mailbox.ts";
 import { type Config, parseConfig } from "../../config.server.ts";
 import { requestContext } from "../../context.server.ts";
 import { useDatabase } from "../../db/db.server.ts";
-import {
-  type AccountsEnv,
-  changePassword,
-  completeSecondFactor,
-  confirmTwoFactorEnrolment,
-  getCurrentSession,
-  listSessions,
-  requestPasswordReset,
-  resetPassword,
-  revokeSession,
-  signIn,
-  signOut,
-  signUp,
-  startTwoFactorEnrolment,
-} from "./accounts.server.ts";
 import { createAuth, sessionCookieName } from "./auth.server.ts";
 import { fakeClock } from "./clock.ts";
+import type { AccountsEnv } from "./common.server.ts";
 import { readArgon2Parameters } from "./password.server.ts";
+import { changePassword } from "./profile.server.ts";
 import {
   backoffFreeFailures,
   checkSignInAllowed,
@@ -40,7 +27,11 @@ import {
   limits,
   recordSignInFailure,
 } from "./rate-limit.server.ts";
+import { requestPasswordReset, resetPassword } from "./recovery.server.ts";
 import { messages } from "./schemas.ts";
+import { getCurrentSession, listSessions, revokeSession, signOut } from "./sessions.server.ts";
+import { completeSecondFactor, signIn, signUp } from "./sign-in.server.ts";
+import { confirmTwoFactorEnrolment, startTwoFactorEnrolment } from "./two-factor.server.ts";
 
 const t = setupTestDatabase();
 

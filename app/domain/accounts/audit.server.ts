@@ -1,8 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { and, desc, eq, sql } from "drizzle-orm";
-import { auditLog } from "../../../db/schema/index.ts";
+import { and, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { auditLog, users } from "../../../db/schema/index.ts";
 import type { Db } from "../../db/client.server.ts";
-import { queryRows } from "../../db/client.server.ts";
 import type { Clock } from "./clock.ts";
 
 /** Every event the audit log records; the back-office audit page filters by these. */
@@ -28,7 +27,7 @@ export const AUDIT_EVENTS = Object.freeze([
   "profile-updated",
   "demo-account-opened",
   "account-mode-switched",
-  // Withdrawals: the member's confirmation (issue 7).
+  // Withdrawals: the member's confirmation (ADR 0054).
   "withdrawal-confirmed",
   "withdrawal-confirmation-failed",
   // Back-office actions; the actor (user id) is the staff member, the subject is in detail.
@@ -70,15 +69,17 @@ export interface AuditContext {
   clock: Clock;
 }
 
+/** Writes one entry; returns its id (an e-mail about the change can name it in its outbox key). */
 export async function recordAudit(
   db: Db,
   ctx: AuditContext,
   event: AuditEvent,
   userId: string | null,
   detail: Record<string, unknown> = {},
-) {
+): Promise<string> {
+  const id = randomUUID();
   await db.insert(auditLog).values({
-    id: randomUUID(),
+    id,
     at: ctx.clock.now(),
     userId,
     event,
@@ -86,6 +87,7 @@ export async function recordAudit(
     userAgent: ctx.userAgent?.slice(0, 500) ?? null,
     detail,
   });
+  return id;
 }
 
 /**
@@ -93,7 +95,7 @@ export async function recordAudit(
  * the log (an event added elsewhere stays findable before this list learns it).
  */
 export async function listAuditEventNames(db: Db): Promise<string[]> {
-  const rows = await queryRows<{ event: string }>(db, sql`select distinct event from audit_log`);
+  const rows = await db.selectDistinct({ event: auditLog.event }).from(auditLog);
   const names = new Set<string>(AUDIT_EVENTS);
   for (const row of rows) names.add(row.event);
   return [...names].sort();
@@ -114,15 +116,26 @@ export function listAudit(db: Db, userId: string, options: { event?: AuditEvent;
 
 export const AUDIT_PAGE_SIZE = 50;
 
-export interface AuditLogRow {
-  id: string;
-  at: Date;
-  actorId: string | null;
+type AuditLogEntry = typeof auditLog.$inferSelect;
+
+export type AuditLogRow = Pick<AuditLogEntry, "id" | "at" | "event" | "ip" | "userAgent"> & {
+  actorId: AuditLogEntry["userId"];
   actorEmail: string | null;
-  event: string;
-  ip: string | null;
-  userAgent: string | null;
   detail: Record<string, unknown>;
+};
+
+/** Entries by one actor (member id, or e-mail in any case) and/or of one event; every entry without. */
+function auditFilter(db: Db, input: { actor?: string; event?: string }): SQL | undefined {
+  const actor = input.actor?.trim();
+  const byActor = !actor
+    ? undefined
+    : actor.includes("@")
+      ? inArray(
+          auditLog.userId,
+          db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = lower(${actor})`),
+        )
+      : eq(auditLog.userId, actor);
+  return and(byActor, input.event ? eq(auditLog.event, input.event) : undefined);
 }
 
 /**
@@ -134,42 +147,30 @@ export async function listAuditLog(
   input: { actor?: string; event?: string; page?: number; pageSize?: number } = {},
 ): Promise<{ rows: AuditLogRow[]; total: number; page: number; pageCount: number; pageSize: number }> {
   const pageSize = Math.min(Math.max(input.pageSize ?? AUDIT_PAGE_SIZE, 1), 200);
-  const conditions = [sql`true`];
-  const actor = input.actor?.trim();
-  if (actor) {
-    conditions.push(
-      actor.includes("@")
-        ? sql`a.user_id in (select id from users where lower(email) = lower(${actor}))`
-        : sql`a.user_id = ${actor}`,
-    );
-  }
-  if (input.event) conditions.push(sql`a.event = ${input.event}`);
-  const where = sql.join(conditions, sql` and `);
-  const [count] = await queryRows<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from audit_log a where ${where}`,
-  );
-  const total = Number(count?.n ?? 0);
+  const where = auditFilter(db, input);
+  const [counted] = await db.select({ n: count() }).from(auditLog).where(where);
+  const total = counted?.n ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(Math.max(input.page ?? 1, 1), pageCount);
-  const rows = await queryRows<Record<string, unknown>>(
-    db,
-    sql`select a.id, a.at, a.user_id, u.email, a.event, a.ip, a.user_agent, a.detail
-        from audit_log a left join users u on u.id = a.user_id
-        where ${where}
-        order by a.at desc, a.id desc limit ${pageSize} offset ${(page - 1) * pageSize}`,
-  );
+  const rows = await db
+    .select({
+      id: auditLog.id,
+      at: auditLog.at,
+      actorId: auditLog.userId,
+      actorEmail: users.email,
+      event: auditLog.event,
+      ip: auditLog.ip,
+      userAgent: auditLog.userAgent,
+      detail: auditLog.detail,
+    })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.userId))
+    .where(where)
+    .orderBy(desc(auditLog.at), desc(auditLog.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
   return {
-    rows: rows.map((r) => ({
-      id: r.id as string,
-      at: new Date(r.at as string),
-      actorId: (r.user_id as string | null) ?? null,
-      actorEmail: (r.email as string | null) ?? null,
-      event: r.event as string,
-      ip: (r.ip as string | null) ?? null,
-      userAgent: (r.user_agent as string | null) ?? null,
-      detail: (typeof r.detail === "string" ? JSON.parse(r.detail) : r.detail) as Record<string, unknown>,
-    })),
+    rows: rows.map((row) => ({ ...row, detail: row.detail as Record<string, unknown> })),
     total,
     page,
     pageCount,

@@ -2,11 +2,10 @@ import { randomUUID } from "node:crypto";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { twoFactor } from "better-auth/plugins";
-import { sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { authAccounts, authVerifications, sessions, twoFactors, users } from "../../../db/schema/index.ts";
 import type { Config } from "../../config.server.ts";
 import type { Db } from "../../db/client.server.ts";
-import { queryRows } from "../../db/client.server.ts";
 import { enqueueEmail } from "../mail/outbox.server.ts";
 import { hashPassword, verifyPassword } from "./password.server.ts";
 
@@ -39,11 +38,6 @@ export function sessionCookieName(isProduction: boolean) {
 }
 
 export function createAuth(db: Db, config: AuthConfig) {
-  const secure = config.isProduction;
-  const cookie = (name: string) => ({
-    name: secure ? `__Host-coinlens.${name}` : `coinlens.${name}`,
-    attributes: { secure, sameSite: "lax" as const, httpOnly: true, path: "/" },
-  });
   return betterAuth({
     appName: config.brand.name,
     baseURL: config.publicUrl,
@@ -66,24 +60,14 @@ export function createAuth(db: Db, config: AuthConfig) {
         role: { type: "string", required: false, defaultValue: "member", input: false },
         referredBy: { type: "string", required: false, input: false },
         referralCode: { type: "string", required: false, input: false },
-        // Set by an admin (issue 7): read on every request, so a disabled member's sessions stop.
+        // Set by an admin (back-office, ADR 0055): read on every request, so a disabled
+        // member's sessions stop.
         disabledAt: { type: "date", required: false, input: false },
       },
     },
-    databaseHooks: {
-      session: {
-        create: {
-          // The one place every sign-in path (password, second factor, reset) makes a session:
-          // a disabled member never gets one, whatever raced the admin's click.
-          async before(session) {
-            if (await isUserDisabled(db, session.userId)) return false;
-            return { data: session };
-          },
-        },
-      },
-    },
+    databaseHooks: { session: { create: { before: refuseDisabledMember(db) } } },
     session: {
-      // better-auth's expiry is the absolute limit; the idle limit is ours (session.server.ts),
+      // better-auth's expiry is the absolute limit; the idle limit is ours (sessions.server.ts),
       // checked against an injectable clock.
       expiresIn: config.sessionAbsoluteHours * 3600,
       disableSessionRefresh: true,
@@ -91,7 +75,7 @@ export function createAuth(db: Db, config: AuthConfig) {
       additionalFields: {
         accountMode: { type: "string", required: false, defaultValue: "real", input: false },
         // How this session was signed in (ADR 0011): every session starts as 'password'; ours
-        // (accounts.server.ts) marks the one that completed the second step 'two-factor'.
+        // (sign-in.server.ts) marks the one that completed the second step 'two-factor'.
         signInMethod: { type: "string", required: false, defaultValue: "password", input: false },
       },
     },
@@ -105,29 +89,15 @@ export function createAuth(db: Db, config: AuthConfig) {
       password: { hash: hashPassword, verify: verifyPassword },
       resetPasswordTokenExpiresIn: 3600,
       revokeSessionsOnPasswordReset: true,
-      // Queued, never sent while the request waits (the outbox, ADR 0056): the answer takes the
-      // same time whether or not the address has an account.
-      async sendResetPassword({ user, token }) {
-        await enqueueEmail(db, linkKey("reset-password"), {
-          to: user.email,
-          template: "reset-password",
-          data: { token },
-        });
-      },
+      sendResetPassword: queueLink(db, "reset-password"),
     },
     emailVerification: {
       sendOnSignUp: true,
       expiresIn: 24 * 3600,
       // Only when the link confirms a not-yet-confirmed address (better-auth), and never past a
-      // second factor: verifyEmail in accounts.server.ts drops that session.
+      // second factor: verifyEmail in recovery.server.ts drops that session.
       autoSignInAfterVerification: true,
-      async sendVerificationEmail({ user, token }) {
-        await enqueueEmail(db, linkKey("verify-email"), {
-          to: user.email,
-          template: "verify-email",
-          data: { token },
-        });
-      },
+      sendVerificationEmail: queueLink(db, "verify-email"),
     },
     // Reset and 2FA tokens are stored as hashes: a database leak does not hand out live links.
     verification: { storeIdentifier: "hashed" },
@@ -135,23 +105,48 @@ export function createAuth(db: Db, config: AuthConfig) {
     rateLimit: { enabled: false },
     advanced: {
       useSecureCookies: false,
-      cookies: {
-        session_token: cookie("session_token"),
-        dont_remember: cookie("dont_remember"),
-        two_factor: cookie("two_factor"),
-        trust_device: cookie("trust_device"),
-      },
+      cookies: cookieNames(config.isProduction),
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     telemetry: { enabled: false },
     logger: { level: "error" },
-    plugins: [
-      twoFactor({
-        issuer: config.brand.name,
-        backupCodeOptions: { amount: 10, length: 10 },
-      }),
-    ],
+    plugins: [twoFactor({ issuer: config.brand.name, backupCodeOptions: { amount: 10, length: 10 } })],
   });
+}
+
+/** Our names for better-auth's cookies; __Host- and Secure in production (see sessionCookieName). */
+function cookieNames(secure: boolean) {
+  const cookie = (name: string) => ({
+    name: secure ? `__Host-coinlens.${name}` : `coinlens.${name}`,
+    attributes: { secure, sameSite: "lax" as const, httpOnly: true, path: "/" },
+  });
+  return {
+    session_token: cookie("session_token"),
+    dont_remember: cookie("dont_remember"),
+    two_factor: cookie("two_factor"),
+    trust_device: cookie("trust_device"),
+  };
+}
+
+/**
+ * A link e-mail (reset, confirm address) is queued, never sent while the request waits (the
+ * outbox, ADR 0056): the answer takes the same time whether or not the address has an account.
+ */
+function queueLink(db: Db, template: "reset-password" | "verify-email") {
+  return async ({ user, token }: { user: { email: string }; token: string }) => {
+    await enqueueEmail(db, linkKey(template), { to: user.email, template, data: { token } });
+  };
+}
+
+/**
+ * The one place every sign-in path (password, second factor, reset) makes a session: a disabled
+ * member never gets one, whatever raced the admin's click.
+ */
+function refuseDisabledMember(db: Db) {
+  return async <S extends { userId: string }>(session: S) => {
+    if (await isUserDisabled(db, session.userId)) return false;
+    return { data: session };
+  };
 }
 
 export type Auth = ReturnType<typeof createAuth>;
@@ -169,11 +164,8 @@ export function getAuth(db: Db, config: AuthConfig): Auth {
   return auth;
 }
 
-/** Whether an admin has disabled this member (issue 7). */
+/** Whether an admin has disabled this member (back-office, ADR 0055). */
 export async function isUserDisabled(db: Db, userId: string): Promise<boolean> {
-  const [row] = await queryRows<{ disabled: boolean }>(
-    db,
-    sql`select disabled_at is not null as disabled from users where id = ${userId}`,
-  );
-  return row?.disabled === true;
+  const [row] = await db.select({ disabledAt: users.disabledAt }).from(users).where(eq(users.id, userId));
+  return row?.disabledAt != null;
 }

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { authAccounts, users } from "../../../db/schema/index.ts";
 import type { Db } from "../../db/client.server.ts";
+import { credentialAccountValues } from "./better-auth-adapter.server.ts";
 import { ensureRealAccount, openDemoAccount } from "./member-accounts.server.ts";
 import { hashPassword } from "./password.server.ts";
 
@@ -29,13 +30,7 @@ export async function seedDemoMember(db: Db): Promise<{ inserted: number }> {
       emailVerified: true,
       referralCode: "DEMO2026",
     });
-    await tx.insert(authAccounts).values({
-      id: randomUUID().replace(/-/g, ""),
-      accountId: userId,
-      providerId: "credential",
-      userId,
-      password,
-    });
+    await tx.insert(authAccounts).values(credentialAccountValues(userId, password));
   });
   await ensureRealAccount(db, userId);
   await openDemoAccount(db, userId);

@@ -1,5 +1,5 @@
 // Forgot-password (and sign-up) take the same time whether or not the address has an account
-// (issue 14): neither waits for a mail transport, so a slow one cannot tell the two apart. The
+// (ADR 0010 addendum): neither waits for a mail transport, so a slow one cannot tell the two apart. The
 // transport here takes 1.5 s per message; any request that waited for it would show it. The mail
 // is queued (the outbox, ADR 0056) and goes out afterwards, through that same slow transport.
 import { eq } from "drizzle-orm";
@@ -10,9 +10,11 @@ import { deliverMail, testMailContext } from "../../../tests/mailbox.ts";
 import { parseConfig } from "../../config.server.ts";
 import { createOutboxMailer, type Mailer } from "../mail/mailer.server.ts";
 import { deliverOutbox } from "../mail/outbox.server.ts";
-import { type AccountsEnv, requestPasswordReset, signUp } from "./accounts.server.ts";
 import { createAuth } from "./auth.server.ts";
 import { fakeClock } from "./clock.ts";
+import type { AccountsEnv } from "./common.server.ts";
+import { requestPasswordReset } from "./recovery.server.ts";
+import { signUp } from "./sign-in.server.ts";
 
 const t = setupTestDatabase();
 const TRANSPORT_MS = 1500;

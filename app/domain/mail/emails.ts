@@ -28,6 +28,8 @@ const RENDERERS: { readonly [K in TemplateName]: Renderer<K> } = Object.freeze({
   "reset-password": renderAccountEmail,
   "signup-existing-account": renderAccountEmail,
   "two-factor-disabled": renderAccountEmail,
+  "two-factor-enabled": renderAccountEmail,
+  "password-changed": renderAccountEmail,
   "contact-message": renderContactEmail,
   "deposit-credited": renderDepositEmail,
   "deposit-detected": renderDepositEmail,

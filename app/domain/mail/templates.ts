@@ -8,13 +8,33 @@ export type AccountEmail =
   | { template: "reset-password"; data: { token: string } }
   | { template: "signup-existing-account"; data: Record<string, never> }
   /** `at`: when it was turned off (ISO 8601), so a late delivery still says when. */
-  | { template: "two-factor-disabled"; data: { at: string } };
+  | { template: "two-factor-disabled"; data: { at: string } }
+  /** `at`: when it was turned on (ISO 8601). */
+  | { template: "two-factor-enabled"; data: { at: string } }
+  /** `how`: in Settings with the current password, or with a reset link; `at`: when (ISO 8601). */
+  | { template: "password-changed"; data: { at: string; how: "changed" | "reset" } };
 
 const whenFormat = new Intl.DateTimeFormat("en-GB", {
   dateStyle: "medium",
   timeStyle: "short",
   timeZone: "UTC",
 });
+
+const when = (iso: string) => `${whenFormat.format(new Date(iso))} UTC`;
+
+/**
+ * What a member told of a change to their sign-in does when it was not them: the same words and
+ * the same ways out (each address ends its line: a mail client would take trailing punctuation
+ * into the link).
+ */
+function ifItWasNotYou(ctx: MailContext) {
+  return [
+    "If this wasn't you, reset your password and contact support:",
+    `Reset your password (this signs out every device): ${ctx.publicUrl}/forgotpassword`,
+    ...(ctx.contactEmail ? [`E-mail ${ctx.brand} support: ${ctx.contactEmail}`] : []),
+    `Contact form: ${ctx.publicUrl}/contact`,
+  ];
+}
 
 export function renderAccountEmail(email: AccountEmail, ctx: MailContext) {
   const { brand, publicUrl } = ctx;
@@ -73,6 +93,35 @@ export function renderAccountEmail(email: AccountEmail, ctx: MailContext) {
           // Each address ends its line: a mail client would take trailing punctuation into the link.
           ...(ctx.contactEmail ? [`E-mail: ${ctx.contactEmail}`] : []),
           `Contact form: ${publicUrl}/contact`,
+        ].join("\n"),
+      };
+    case "two-factor-enabled":
+      return {
+        subject: `${brand}: two-factor sign-in was turned on for your account`,
+        text: [
+          `Two-factor sign-in was turned on for your ${brand} account on ${when(email.data.at)}.`,
+          "Signing in now needs your password and a code from your authenticator app (or one of your",
+          "recovery codes). Your other devices were signed out.",
+          "",
+          "If that was you, keep your recovery codes somewhere safe.",
+          "",
+          ...ifItWasNotYou(ctx),
+        ].join("\n"),
+      };
+    case "password-changed":
+      return {
+        subject: `Your ${brand} password was changed`,
+        text: [
+          email.data.how === "reset"
+            ? `The password of your ${brand} account was reset with a link e-mailed to this address on ${when(email.data.at)}.`
+            : `The password of your ${brand} account was changed in Settings on ${when(email.data.at)}.`,
+          email.data.how === "reset"
+            ? "Every device signed in to your account was signed out."
+            : "Your other devices were signed out.",
+          "",
+          "If that was you, there is nothing more to do.",
+          "",
+          ...ifItWasNotYou(ctx),
         ].join("\n"),
       };
   }

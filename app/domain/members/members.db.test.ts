@@ -1,4 +1,4 @@
-// Back-office members (issue 7): disable ends every session and refuses sign-in; enable; search;
+// Back-office members (ADR 0055): disable ends every session and refuses sign-in; enable; search;
 // the member page's ledger numbers; the audit log page's query; the withdrawal TOTP check.
 import { eq, sql } from "drizzle-orm";
 import { type TOTP, URI } from "otpauth";
@@ -7,22 +7,15 @@ import { sessions, users } from "../../../db/schema/index.ts";
 import { onPostgres, setupTestDatabase } from "../../../tests/db.ts";
 import { type Config, parseConfig } from "../../config.server.ts";
 import { queryRows } from "../../db/client.server.ts";
-import {
-  type AccountsEnv,
-  completeSecondFactor,
-  confirmTwoFactorEnrolment,
-  disabledAccountMessage,
-  getCurrentSession,
-  signIn,
-  signUp,
-  startTwoFactorEnrolment,
-  verifyActionCode,
-} from "../accounts/accounts.server.ts";
 import { listAuditEventNames, listAuditLog } from "../accounts/audit.server.ts";
 import { createAuth } from "../accounts/auth.server.ts";
 import { fakeClock } from "../accounts/clock.ts";
+import { type AccountsEnv, disabledAccountMessage } from "../accounts/common.server.ts";
 import { limits } from "../accounts/rate-limit.server.ts";
 import { messages } from "../accounts/schemas.ts";
+import { getCurrentSession } from "../accounts/sessions.server.ts";
+import { completeSecondFactor, signIn, signUp, verifyActionCode } from "../accounts/sign-in.server.ts";
+import { confirmTwoFactorEnrolment, startTwoFactorEnrolment } from "../accounts/two-factor.server.ts";
 import { postEntry } from "../ledger/ledger.server.ts";
 import {
   disableMember,

@@ -1,6 +1,6 @@
 // The back-office view of members (ADR 0055): find them, see their accounts, ledger balances and
 // recent operations, and disable or enable them. Disabling ends every session at once and keeps
-// them from signing in (accounts.server.ts refuses the sign-in, better-auth's session hook refuses
+// them from signing in (sign-in.server.ts refuses the sign-in, better-auth's session hook refuses
 // any session, and getCurrentSession refuses a session that raced the click).
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";

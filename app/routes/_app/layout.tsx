@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { Outlet, useNavigation } from "react-router";
-import { getCurrentSession } from "~/domain/accounts/accounts.server.ts";
 import { listMemberAccounts } from "~/domain/accounts/member-accounts.server.ts";
+import { getCurrentSession } from "~/domain/accounts/sessions.server.ts";
 import { deepFreeze } from "~/domain/freeze.ts";
 import { AppShell } from "~/ui/layout/app-shell.tsx";
 import { AccountEvents } from "~/ui/live/account-events.tsx";

@@ -2,7 +2,8 @@
 // session and the form, call the domain's workflow (app/domain/withdrawals/member.server.ts),
 // answer with its result.
 import { data } from "react-router";
-import { isEmailVerified, verifyActionCode } from "~/domain/accounts/accounts.server.ts";
+import { isEmailVerified } from "~/domain/accounts/sessions.server.ts";
+import { verifyActionCode } from "~/domain/accounts/sign-in.server.ts";
 import {
   cancelMemberWithdrawal,
   confirmWithdrawalByLink,

@@ -14,19 +14,18 @@ import { setupTestDatabase } from "../../../tests/db.ts";
 import { deliverMail } from "../../../tests/mailbox.ts";
 import { requestContext } from "../../context.server.ts";
 import { useDatabase } from "../../db/db.server.ts";
-import {
-  confirmTwoFactorEnrolment,
-  getCurrentSession,
-  signIn,
-  signUp,
-  startTwoFactorEnrolment,
-} from "../../domain/accounts/accounts.server.ts";
 import { systemClock } from "../../domain/accounts/clock.ts";
 import { limits, recordEvent } from "../../domain/accounts/rate-limit.server.ts";
 import { messages } from "../../domain/accounts/schemas.ts";
+import { getCurrentSession } from "../../domain/accounts/sessions.server.ts";
+import { signIn, signUp } from "../../domain/accounts/sign-in.server.ts";
+import {
+  confirmTwoFactorEnrolment,
+  startTwoFactorEnrolment,
+} from "../../domain/accounts/two-factor.server.ts";
 import { accounts } from "../../utils/auth.server.ts";
 
-// The rate limits of issue 3, through the real route actions (what the browser posts to): the
+// The rate limits (ADR 0012, values in rate-limit.server.ts), through the real route actions (what the browser posts to): the
 // attempt after the limit gets the page's answer and changes nothing. The actions use the
 // process's clock, so the clock is pinned one minute into an hour: no window (1 h or 15 min)
 // can roll over while a test runs.
@@ -253,7 +252,7 @@ describe("password reset requests", () => {
 
 describe("confirmation link resends (resetPerEmail: 5 an hour per member)", () => {
   test("the 6th 'Send a new link' in an hour gets the same answer and sends nothing", async () => {
-    const { action } = await import("../_app/settings.tsx");
+    const { action } = await import("../_app/settings/overview.tsx");
     const member = await newMember();
     const confirmMails = async () => {
       await deliverMail(t.db);
@@ -327,7 +326,7 @@ describe("two-factor attempts (twoFactorPerUser: 10 per 15 minutes)", () => {
   });
 
   test("enrolment: after 10 tries the 11th is refused, even with the right password; nothing is set up", async () => {
-    const { action } = await import("../_app/settings.tsx");
+    const { action } = await import("../_app/settings/overview.tsx");
     const member = await newMember();
     const ip = freshIp();
     for (let i = 0; i < limits.twoFactorPerUser.limit; i++) {

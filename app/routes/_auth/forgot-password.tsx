@@ -1,7 +1,7 @@
 import { MailCheck } from "lucide-react";
 import type { FormEvent } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
-import { requestPasswordReset } from "~/domain/accounts/accounts.server.ts";
+import { requestPasswordReset } from "~/domain/accounts/recovery.server.ts";
 import { firstMessage, forgotPasswordSchema, messages } from "~/domain/accounts/schemas.ts";
 import { formValues } from "~/domain/forms.ts";
 import { Button } from "~/ui/button.tsx";

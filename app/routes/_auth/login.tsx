@@ -1,7 +1,7 @@
 import type { FormEvent } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { signIn } from "~/domain/accounts/accounts.server.ts";
 import { firstMessage, safeRedirect, signInSchema } from "~/domain/accounts/schemas.ts";
+import { signIn } from "~/domain/accounts/sign-in.server.ts";
 import { formValues } from "~/domain/forms.ts";
 import { Button } from "~/ui/button.tsx";
 import { Field } from "~/ui/field.tsx";
@@ -35,7 +35,7 @@ export async function action(args: Route.ActionArgs) {
     });
   }
   if (!result.ok) {
-    // A disabled account's message stays on screen: it is not a typo to retry (issue 7).
+    // A disabled account's message stays on screen: it is not a typo to retry (ADR 0055).
     if (result.disabled) return data({ error: result.message, sticky: true }, { status: 403 });
     const headers = result.retryAfterSeconds
       ? { "Retry-After": String(result.retryAfterSeconds) }

@@ -1,6 +1,6 @@
 import type { FormEvent } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { resetPassword } from "~/domain/accounts/accounts.server.ts";
+import { resetPassword } from "~/domain/accounts/recovery.server.ts";
 import { firstMessage, resetPasswordSchema } from "~/domain/accounts/schemas.ts";
 import { formValues } from "~/domain/forms.ts";
 import { Button } from "~/ui/button.tsx";

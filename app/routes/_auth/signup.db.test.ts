@@ -1,4 +1,4 @@
-// Sign-up does not reveal whether an address has an account (issue 14, ADR 0010 addendum): the
+// Sign-up does not reveal whether an address has an account (ADR 0010 addendum): the
 // same answer and the same next page either way, and no session for either; a new member is
 // signed in by the confirmation link, the owner of an existing address gets an e-mail instead.
 // Through the real route actions, as the browser (or a script) posts them.
@@ -11,12 +11,12 @@ import { setupTestDatabase } from "../../../tests/db.ts";
 import { deliverMail } from "../../../tests/mailbox.ts";
 import { requestContext } from "../../context.server.ts";
 import { useDatabase } from "../../db/db.server.ts";
+import { getCurrentSession } from "../../domain/accounts/sessions.server.ts";
+import { signIn } from "../../domain/accounts/sign-in.server.ts";
 import {
   confirmTwoFactorEnrolment,
-  getCurrentSession,
-  signIn,
   startTwoFactorEnrolment,
-} from "../../domain/accounts/accounts.server.ts";
+} from "../../domain/accounts/two-factor.server.ts";
 import { accounts } from "../../utils/auth.server.ts";
 import { action as signUpAction } from "./signup.tsx";
 import { action as verifyAction } from "./verify-email.tsx";

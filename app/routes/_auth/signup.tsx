@@ -1,8 +1,8 @@
 import { FlaskConical } from "lucide-react";
 import type { FormEvent } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { signUp } from "~/domain/accounts/accounts.server.ts";
 import { firstMessage, signUpSchema } from "~/domain/accounts/schemas.ts";
+import { signUp } from "~/domain/accounts/sign-in.server.ts";
 import { formValues } from "~/domain/forms.ts";
 import { Button } from "~/ui/button.tsx";
 import { Field } from "~/ui/field.tsx";

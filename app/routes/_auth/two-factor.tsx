@@ -1,6 +1,6 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { completeSecondFactor } from "~/domain/accounts/accounts.server.ts";
 import { firstMessage, safeRedirect, secondFactorSchema } from "~/domain/accounts/schemas.ts";
+import { completeSecondFactor } from "~/domain/accounts/sign-in.server.ts";
 import { formValues } from "~/domain/forms.ts";
 import { Button } from "~/ui/button.tsx";
 import { Field } from "~/ui/field.tsx";

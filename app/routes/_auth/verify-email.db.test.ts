@@ -6,12 +6,13 @@ import { setupTestDatabase } from "../../../tests/db.ts";
 import { deliverMail } from "../../../tests/mailbox.ts";
 import { requestContext } from "../../context.server.ts";
 import { useDatabase } from "../../db/db.server.ts";
-import { signUp } from "../../domain/accounts/accounts.server.ts";
+import { signUp } from "../../domain/accounts/sign-in.server.ts";
 import { accounts } from "../../utils/auth.server.ts";
 import { action } from "./verify-email.tsx";
 
-// The e-mail confirmation link is valid for 24 hours (issue 3). The link is a token signed with
-// its expiry; the process clock is moved to when each link was sent, then to "now".
+// The e-mail confirmation link is valid for 24 hours (`emailVerification.expiresIn` in
+// auth.server.ts). The link is a token signed with its expiry; the process clock is moved to when
+// each link was sent, then to "now".
 
 process.env.APP_ENV = "test";
 delete process.env.SMTP_URL;

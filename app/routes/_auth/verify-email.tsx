@@ -1,6 +1,6 @@
 import { CircleCheck } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
-import { verifyEmail } from "~/domain/accounts/accounts.server.ts";
+import { verifyEmail } from "~/domain/accounts/recovery.server.ts";
 import { formValues } from "~/domain/forms.ts";
 import { Button } from "~/ui/button.tsx";
 import { accounts, cookieHeaders, requestMeta } from "~/utils/auth.server.ts";

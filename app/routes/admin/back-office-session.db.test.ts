@@ -1,4 +1,4 @@
-// The back-office wants a session that itself completed the two-factor step (issue 14, ADR 0011),
+// The back-office wants a session that itself completed the two-factor step (ADR 0011 addendum),
 // not only a staff member who has two-factor on; and turning two-factor on ends every other
 // session of the member. Through the back-office shell's real loader, with real sessions.
 import { and, eq, sql } from "drizzle-orm";
@@ -9,14 +9,12 @@ import { auditLog, sessions, users } from "../../../db/schema/index.ts";
 import { setupTestDatabase } from "../../../tests/db.ts";
 import { requestContext } from "../../context.server.ts";
 import { useDatabase } from "../../db/db.server.ts";
+import { getCurrentSession } from "../../domain/accounts/sessions.server.ts";
+import { completeSecondFactor, signIn, signUp } from "../../domain/accounts/sign-in.server.ts";
 import {
-  completeSecondFactor,
   confirmTwoFactorEnrolment,
-  getCurrentSession,
-  signIn,
-  signUp,
   startTwoFactorEnrolment,
-} from "../../domain/accounts/accounts.server.ts";
+} from "../../domain/accounts/two-factor.server.ts";
 import { grantRole } from "../../domain/payments/admin-role.server.ts";
 import { accounts } from "../../utils/auth.server.ts";
 import { loader } from "./layout.tsx";

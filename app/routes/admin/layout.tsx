@@ -9,7 +9,7 @@ import {
   Users,
 } from "lucide-react";
 import { NavLink, Outlet } from "react-router";
-import { getCurrentSession } from "~/domain/accounts/accounts.server.ts";
+import { getCurrentSession } from "~/domain/accounts/sessions.server.ts";
 import { deepFreeze } from "~/domain/freeze.ts";
 import { hasPermission, type Permission } from "~/domain/payments/permissions.ts";
 import { cn } from "~/ui/cn.ts";

@@ -1,4 +1,4 @@
-// Turning two-factor sign-in off (issue 14): the password AND a current code (or a recovery code),
+// Turning two-factor sign-in off (ADR 0011 addendum): the password AND a current code (or a recovery code),
 // rate limited like sign-in, failures in the audit log, the member told by e-mail. Through the
 // settings page's real action, as the browser posts it. The process clock is pinned one minute
 // into an hour so no limit window rolls over while a test runs; TOTP codes are made for it.
@@ -6,22 +6,21 @@ import { and, eq } from "drizzle-orm";
 import { type TOTP, URI } from "otpauth";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
-import { auditLog, sessions, twoFactors, users } from "../../../db/schema/index.ts";
-import { setupTestDatabase } from "../../../tests/db.ts";
-import { mailTo } from "../../../tests/mailbox.ts";
-import { requestContext } from "../../context.server.ts";
-import { useDatabase } from "../../db/db.server.ts";
+import { auditLog, sessions, twoFactors, users } from "../../../../db/schema/index.ts";
+import { setupTestDatabase } from "../../../../tests/db.ts";
+import { mailTo } from "../../../../tests/mailbox.ts";
+import { requestContext } from "../../../context.server.ts";
+import { useDatabase } from "../../../db/db.server.ts";
+import { backoffFreeFailures, limits } from "../../../domain/accounts/rate-limit.server.ts";
+import { messages } from "../../../domain/accounts/schemas.ts";
+import { getCurrentSession } from "../../../domain/accounts/sessions.server.ts";
+import { signIn, signUp } from "../../../domain/accounts/sign-in.server.ts";
 import {
   confirmTwoFactorEnrolment,
-  getCurrentSession,
-  signIn,
-  signUp,
   startTwoFactorEnrolment,
-} from "../../domain/accounts/accounts.server.ts";
-import { backoffFreeFailures, limits } from "../../domain/accounts/rate-limit.server.ts";
-import { messages } from "../../domain/accounts/schemas.ts";
-import { accounts } from "../../utils/auth.server.ts";
-import { action } from "./settings.tsx";
+} from "../../../domain/accounts/two-factor.server.ts";
+import { accounts } from "../../../utils/auth.server.ts";
+import { action } from "./overview.tsx";
 
 process.env.APP_ENV = "test";
 delete process.env.SMTP_URL;

@@ -1,0 +1,59 @@
+import { Wallet } from "lucide-react";
+import { Form } from "react-router";
+import type { AccountMode, MemberAccount } from "~/domain/accounts/member-accounts.server.ts";
+import { Badge } from "~/ui/badge.tsx";
+import { Button } from "~/ui/button.tsx";
+import { Card, CardHeader } from "~/ui/card.tsx";
+import { SectionTitle } from "./parts.tsx";
+
+/** The member's real and demo accounts; each choice posts to /account/mode (as the header's badge does). */
+export function AccountsCard({
+  memberAccounts,
+  mode,
+}: {
+  memberAccounts: MemberAccount[];
+  mode: AccountMode;
+}) {
+  return (
+    <Card>
+      <CardHeader title={<SectionTitle icon={Wallet} text="Accounts" />} />
+      <ul className="divide-y divide-line">
+        {memberAccounts.map((account) => (
+          <li key={account.id} className="flex flex-wrap items-center justify-between gap-3 px-5 py-4">
+            <div>
+              <p className="font-semibold text-ink">
+                {account.mode === "demo" ? "Demo account" : "Real account"}
+              </p>
+              <p className="text-sm text-muted">
+                {account.plan} plan
+                {account.mode === "demo" ? " · virtual funds, never mixed with real money" : ""}
+              </p>
+            </div>
+            {account.mode === mode ? (
+              <Badge tone="brand">Selected</Badge>
+            ) : (
+              <Form method="post" action="/account/mode">
+                <input type="hidden" name="intent" value="switch" />
+                <input type="hidden" name="mode" value={account.mode} />
+                <Button type="submit" variant="secondary" size="sm">
+                  Switch to {account.mode === "demo" ? "demo" : "real"}
+                </Button>
+              </Form>
+            )}
+          </li>
+        ))}
+        {memberAccounts.some((a) => a.mode === "demo") ? null : (
+          <li className="flex flex-wrap items-center justify-between gap-3 px-5 py-4">
+            <p className="text-sm text-muted">Practise every feature with virtual funds.</p>
+            <Form method="post" action="/account/mode">
+              <input type="hidden" name="intent" value="open-demo" />
+              <Button type="submit" variant="secondary" size="sm">
+                Open a demo account
+              </Button>
+            </Form>
+          </li>
+        )}
+      </ul>
+    </Card>
+  );
+}

@@ -1,0 +1,26 @@
+import { requireSession } from "~/utils/auth.server.ts";
+import type { Route } from "./+types/password";
+import { settingsAction } from "./actions.server.ts";
+import { AllSettingsLink } from "./parts.tsx";
+import { PasswordCard } from "./password-card.tsx";
+import { type ActionAnswer, SETTINGS_INTENTS } from "./views.ts";
+
+export const meta = () => [{ title: "Password · Settings · Coinlens" }];
+
+export async function loader(args: Route.LoaderArgs) {
+  const session = await requireSession(args);
+  return { user: session.user };
+}
+
+export function action(args: Route.ActionArgs) {
+  return settingsAction(args, SETTINGS_INTENTS.password);
+}
+
+export default function PasswordSettings({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <>
+      <AllSettingsLink />
+      <PasswordCard user={loaderData.user} answer={actionData as ActionAnswer | undefined} />
+    </>
+  );
+}
