@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { resendVerificationEmail } from "~/domain/accounts/accounts.server.ts";
+import { resendVerificationEmail } from "~/domain/accounts/recovery.server.ts";
 import { accounts, requestMeta, requireSession } from "~/utils/auth.server.ts";
 import type { Route } from "./+types/account-confirmation";
 

@@ -9,7 +9,6 @@ import { withTx } from "../../db/client.server.ts";
 import type { AdminAuditEvent } from "../accounts/audit.server.ts";
 import { postBankCredit } from "../deposits/decisions.server.ts";
 import { fundSystemAccount } from "../ledger/funding.server.ts";
-import { isCryptoAsset } from "../money/assets.ts";
 import { recordAdminAudit } from "../payments/admin-audit.server.ts";
 import { fourEyesMessages, type RefusalReason, type StaffActor } from "./four-eyes.ts";
 import {
