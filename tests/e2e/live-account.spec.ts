@@ -82,7 +82,9 @@ for (const [name, viewport] of Object.entries(viewports)) {
     await mineOnSimulatedChain(chain, "BTC", 2);
     await expect(row.getByText("Completed", { exact: true })).toBeVisible(answer);
     await expect(row.getByTestId("confirmations")).toHaveCount(0);
-    await expect(member.getByText("Deposit of 0.02 BTC credited to your wallet.").first()).toBeVisible(answer);
+    await expect(member.getByText("Deposit of 0.02 BTC credited to your wallet.").first()).toBeVisible(
+      answer,
+    );
     await expectNoReload(member);
 
     // The dashboard open in another tab moved too, without a reload.
