@@ -252,7 +252,7 @@ describe("rate limits", () => {
     clock.set(new Date());
     for (let i = 0; i < backoffFreeFailures; i++) {
       const r = await signIn(t.db, env, { email: member.email, password: "wrong-password-1" }, meta());
-      expect(r).toEqual({ ok: false, message: messages.unexpected });
+      expect(r).toEqual({ ok: false, message: messages.wrongCredentials });
     }
     const throttled = await signIn(t.db, env, { email: member.email, password: member.password }, meta());
     expect(throttled.ok).toBe(false);
@@ -302,7 +302,7 @@ describe("no e-mail enumeration", () => {
       meta(),
     );
     expect(known).toEqual(unknown);
-    expect(known).toEqual({ ok: false, message: messages.unexpected });
+    expect(known).toEqual({ ok: false, message: messages.wrongCredentials });
   });
 
   test("a password reset answers the same for known and unknown e-mails; only the member gets mail", async () => {

@@ -7,6 +7,7 @@ import { authAccounts, authVerifications, sessions, twoFactors, users } from "..
 import type { Config } from "../../config.server.ts";
 import type { Db } from "../../db/client.server.ts";
 import { enqueueEmail } from "../mail/outbox.server.ts";
+import { rememberedAccountMode } from "./member-accounts.server.ts";
 import { hashPassword, verifyPassword } from "./password.server.ts";
 
 /**
@@ -142,10 +143,14 @@ function queueLink(db: Db, template: "reset-password" | "verify-email") {
  * The one place every sign-in path (password, second factor, reset) makes a session: a disabled
  * member never gets one, whatever raced the admin's click.
  */
+/**
+ * Before any session is created: a disabled member gets none, and the session starts in the
+ * account mode the member last used (member_preferences), so a demo member comes back to Demo.
+ */
 function refuseDisabledMember(db: Db) {
   return async <S extends { userId: string }>(session: S) => {
     if (await isUserDisabled(db, session.userId)) return false;
-    return { data: session };
+    return { data: { ...session, accountMode: await rememberedAccountMode(db, session.userId) } };
   };
 }
 

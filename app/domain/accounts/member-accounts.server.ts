@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { memberAccounts, sessions } from "../../../db/schema/index.ts";
+import { memberAccounts, memberPreferences, sessions } from "../../../db/schema/index.ts";
 import type { Db } from "../../db/client.server.ts";
 import { fundDemoAccount } from "../ledger/ledger.server.ts";
+import { setMemberPreferences } from "../members/preferences.server.ts";
 
 export type AccountMode = "real" | "demo";
 
@@ -57,5 +58,27 @@ export async function selectAccountMode(db: Db, userId: string, sessionId: strin
     .set({ accountMode: mode })
     .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
     .returning({ id: sessions.id });
-  return updated.length === 1;
+  if (updated.length !== 1) return false;
+  // Remembered for the next sign-in, on any device: a member who practises in Demo comes back to it.
+  await setMemberPreferences(db, userId, { lastAccountMode: mode });
+  return true;
+}
+
+/**
+ * The mode a new session starts in: the one the member last used, if they still have an account
+ * in it; otherwise real.
+ */
+export async function rememberedAccountMode(db: Db, userId: string): Promise<AccountMode> {
+  const [row] = await db
+    .select({ mode: memberAccounts.mode })
+    .from(memberPreferences)
+    .innerJoin(
+      memberAccounts,
+      and(
+        eq(memberAccounts.userId, memberPreferences.userId),
+        eq(memberAccounts.mode, memberPreferences.lastAccountMode),
+      ),
+    )
+    .where(eq(memberPreferences.userId, userId));
+  return row?.mode ?? "real";
 }

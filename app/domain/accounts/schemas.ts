@@ -13,6 +13,8 @@ export const messages = Object.freeze({
   commonPassword:
     "This password is too common and has appeared in data breaches. Please choose a different one.",
   unexpected: "An unexpected error occurred. Please try again.",
+  /** The same for an unknown address and a wrong password, so nothing is revealed. */
+  wrongCredentials: "Wrong e-mail or password.",
   emailSent: "An email has been sent to your inbox!",
   passwordsDiffer: "The two passwords do not match",
   invalidCode: "That code is not valid. Please try again.",

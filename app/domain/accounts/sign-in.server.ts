@@ -1,11 +1,13 @@
 // Getting in: sign-up (which signs nobody in, ADR 0010 addendum), the password step, the second
 // step with an authenticator or recovery code, and the code that confirms a sensitive action.
+
 import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { sessions, users } from "../../../db/schema/index.ts";
 import type { Db } from "../../db/client.server.ts";
 import { log } from "../../log.server.ts";
 import { enqueueEmail } from "../mail/outbox.server.ts";
+import { setMemberPreferences } from "../members/preferences.server.ts";
 import { isUserDisabled } from "./auth.server.ts";
 import {
   createCredentialUser,
@@ -83,7 +85,10 @@ export async function signUp(
   await ensureRealAccount(db, userId);
   // 'Try Free Demo': the demo account is open from the start and the confirmation link's
   // sign-in selects it (verifyEmail).
-  if (input.demo) await openDemoAccount(db, userId);
+  if (input.demo) {
+    await openDemoAccount(db, userId);
+    await setMemberPreferences(db, userId, { lastAccountMode: "demo" });
+  }
   await audit(db, env, meta, "sign-up", userId, { demo: Boolean(input.demo), referred: Boolean(referredBy) });
   return { ok: true };
 }
@@ -146,7 +151,12 @@ export async function signIn(
   const refuse = async (reason: string): Promise<Failure> => {
     await recordSignInFailure(db, accountKey, env.clock);
     await audit(db, env, meta, "sign-in-failed", (await findUserIdByEmail(db, email)) ?? null, { reason });
-    return { ok: false, message: messages.unexpected };
+    // A wrong address or password is said plainly (the same words for both); anything else
+    // better-auth refuses is a real unexpected failure.
+    return {
+      ok: false,
+      message: reason === "INVALID_EMAIL_OR_PASSWORD" ? messages.wrongCredentials : messages.unexpected,
+    };
   };
   // Exactly what a wrong password on an active account gets (one hash check, same message).
   if (disabled === "wrong-password") return refuse("INVALID_EMAIL_OR_PASSWORD");

@@ -129,7 +129,7 @@ describe("disabling a member", () => {
     expect(await sessionCount(member.userId)).toBe(0);
     // A wrong password gets the ordinary answer: the message reveals nothing to a guesser.
     const guessed = await signIn(t.db, env, { email: member.email, password: "not-the-password" }, meta());
-    expect(guessed).toEqual({ ok: false, message: messages.unexpected });
+    expect(guessed).toEqual({ ok: false, message: messages.wrongCredentials });
 
     const audit = await listAuditLog(t.db, { actor: admin.email, event: "admin-member-disabled" });
     expect(audit.rows).toHaveLength(1);

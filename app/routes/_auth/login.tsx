@@ -1,6 +1,6 @@
-import type { FormEvent } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { firstMessage, safeRedirect, signInSchema } from "~/domain/accounts/schemas.ts";
+import { firstMessage, messages, safeRedirect, signInSchema } from "~/domain/accounts/schemas.ts";
 import { signIn } from "~/domain/accounts/sign-in.server.ts";
 import { formValues } from "~/domain/forms.ts";
 import { Button } from "~/ui/button.tsx";
@@ -40,7 +40,13 @@ export async function action(args: Route.ActionArgs) {
     const headers = result.retryAfterSeconds
       ? { "Retry-After": String(result.retryAfterSeconds) }
       : undefined;
-    return data({ error: result.message }, { status: result.retryAfterSeconds ? 429 : 401, headers });
+    // "Wrong e-mail or password." stays until the next attempt: it is not a typo in one field that
+    // the member can see, and a message that vanishes in 1.5 s is easily missed.
+    const sticky = result.message === messages.wrongCredentials;
+    return data(
+      { error: result.message, ...(sticky ? { sticky: true as const } : {}) },
+      { status: result.retryAfterSeconds ? 429 : 401, headers },
+    );
   }
   return redirect(redirectTo, { headers: cookieHeaders(result.setCookies) });
 }
@@ -48,10 +54,14 @@ export async function action(args: Route.ActionArgs) {
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formAction?.startsWith("/login") === true;
-  const [message, show] = useTimedMessage(CLEAR_AFTER_MS, actionData);
-  const sticky = actionData && "sticky" in actionData ? actionData.error : undefined;
+  const stickyAnswer = actionData && "sticky" in actionData ? actionData.error : undefined;
+  const [message, show] = useTimedMessage(CLEAR_AFTER_MS, stickyAnswer ? undefined : actionData);
+  // Until the next attempt: cleared when the form is sent again, set by each new answer.
+  const [sticky, setSticky] = useState(stickyAnswer);
+  useEffect(() => setSticky(stickyAnswer), [stickyAnswer, actionData]);
 
   function validate(event: FormEvent<HTMLFormElement>) {
+    setSticky(undefined);
     const parsed = signInSchema.safeParse(formValues(new FormData(event.currentTarget)));
     if (!parsed.success) {
       event.preventDefault();

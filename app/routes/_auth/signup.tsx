@@ -1,9 +1,9 @@
 import { FlaskConical } from "lucide-react";
-import type { FormEvent } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { firstMessage, signUpSchema } from "~/domain/accounts/schemas.ts";
 import { signUp } from "~/domain/accounts/sign-in.server.ts";
-import { formValues } from "~/domain/forms.ts";
+import { fieldErrors, formValues } from "~/domain/forms.ts";
 import { Button } from "~/ui/button.tsx";
 import { Field } from "~/ui/field.tsx";
 import { accounts, redirectIfSignedIn, requestMeta } from "~/utils/auth.server.ts";
@@ -17,6 +17,8 @@ export const meta = () => [
 
 const CLEAR_AFTER_MS = 2000;
 
+type SignUpField = "email" | "firstName" | "lastName" | "password";
+
 export async function loader(args: Route.LoaderArgs) {
   await redirectIfSignedIn(args);
   const url = new URL(args.request.url);
@@ -27,7 +29,11 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const values = formValues(await args.request.formData());
   const parsed = signUpSchema.safeParse(values);
-  if (!parsed.success) return data({ error: firstMessage(parsed.error) }, { status: 400 });
+  if (!parsed.success)
+    return data(
+      { error: firstMessage(parsed.error), fields: fieldErrors<SignUpField>(parsed.error) },
+      { status: 400 },
+    );
   const { db, env } = accounts();
   const result = await signUp(
     db,
@@ -45,12 +51,21 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formAction === "/signup";
   const [message, show] = useTimedMessage(CLEAR_AFTER_MS, actionData);
+  // Beside each field, until that field is changed or the form is sent again; the seed's one-line
+  // summary above the form stays as it was.
+  const serverFields = actionData && "fields" in actionData ? actionData.fields : undefined;
+  const [fields, setFields] = useState<Partial<Record<SignUpField | "form", string>>>(serverFields ?? {});
+  useEffect(() => setFields(serverFields ?? {}), [serverFields]);
+  const clear = (field: SignUpField) => () => setFields(({ [field]: _, ...rest }) => rest);
 
   function validate(event: FormEvent<HTMLFormElement>) {
     const parsed = signUpSchema.safeParse(formValues(new FormData(event.currentTarget)));
     if (!parsed.success) {
       event.preventDefault();
       show(firstMessage(parsed.error));
+      setFields(fieldErrors<SignUpField>(parsed.error));
+    } else {
+      setFields({});
     }
   }
 
@@ -78,10 +93,32 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
       <Form method="post" action="/signup" noValidate onSubmit={validate} className="space-y-4">
         <input type="hidden" name="ref" value={loaderData.ref} />
         <input type="hidden" name="demo" value={loaderData.demo ? "1" : ""} />
-        <Field label="Email" name="email" type="email" autoComplete="email" required />
+        <Field
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          error={fields.email}
+          onChange={clear("email")}
+        />
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="First name" name="firstName" autoComplete="given-name" required />
-          <Field label="Last name" name="lastName" autoComplete="family-name" required />
+          <Field
+            label="First name"
+            name="firstName"
+            autoComplete="given-name"
+            required
+            error={fields.firstName}
+            onChange={clear("firstName")}
+          />
+          <Field
+            label="Last name"
+            name="lastName"
+            autoComplete="family-name"
+            required
+            error={fields.lastName}
+            onChange={clear("lastName")}
+          />
         </div>
         <Field
           label="Password"
@@ -90,6 +127,8 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
           autoComplete="new-password"
           required
           hint="At least 8 characters. Avoid common passwords."
+          error={fields.password}
+          onChange={clear("password")}
         />
         <Button type="submit" className="w-full" busy={busy}>
           Next
