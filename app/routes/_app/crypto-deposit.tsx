@@ -9,7 +9,7 @@ import {
   getOrCreateDepositAddress,
   listMemberDeposits,
 } from "~/domain/deposits/deposits.server.ts";
-import { fieldErrors } from "~/domain/forms.ts";
+import { fieldErrors, formValues } from "~/domain/forms.ts";
 import { formatAmount, safeParseAmount } from "~/domain/money/amount.ts";
 import { depositMethod, describeLimits, isWithinLimits, limitsMessage } from "~/domain/payments/methods.ts";
 import { btcDepositSchema, paymentMessages, usdtDepositSchema } from "~/domain/payments/schemas.ts";
@@ -112,13 +112,13 @@ export async function action(args: Route.ActionArgs) {
       { ok: false as const, errors: { amount: "Deposits are not available on this account." } },
       403,
     );
-  const form = Object.fromEntries(await args.request.formData());
+  const form = formValues(await args.request.formData());
   const parsed = (asset === "BTC" ? btcDepositSchema : usdtDepositSchema).safeParse(form);
   if (!parsed.success) return data({ ok: false as const, errors: fieldErrors(parsed.error) }, 400);
   try {
     const { address } = await getOrCreateDepositAddress(ctx.db, ctx.keys, ctx.userId, asset);
     const key =
-      typeof form.idempotencyKey === "string" && form.idempotencyKey.length >= 16
+      form.idempotencyKey !== undefined && form.idempotencyKey.length >= 16
         ? form.idempotencyKey
         : randomUUID();
     const deposit = await announceDeposit(ctx.db, {

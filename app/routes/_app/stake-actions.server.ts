@@ -3,6 +3,7 @@
 import { data } from "react-router";
 import { getConfig } from "~/config.server.ts";
 import { getDb } from "~/db/db.server.ts";
+import { formValues } from "~/domain/forms.ts";
 import type { StakeActionData } from "~/domain/staking/action-data.ts";
 import { endStakeEarly, submitStake } from "~/domain/staking/member.server.ts";
 import { type RouteArgs, requireVerifiedSession } from "~/utils/auth.server.ts";
@@ -10,13 +11,13 @@ import { type RouteArgs, requireVerifiedSession } from "~/utils/auth.server.ts";
 export async function stakeAction(args: RouteArgs) {
   const session = await requireVerifiedSession(args);
   const member = { userId: session.user.id, ledger: session.session.accountMode };
-  const form = await args.request.formData();
-  const intent = String(form.get("intent") ?? "stake");
+  const form = formValues(await args.request.formData());
+  const intent = form.intent ?? "stake";
   const now = new Date();
 
   if (intent === "exit") {
     const result = await endStakeEarly(getDb(), member, {
-      positionId: String(form.get("positionId") ?? ""),
+      positionId: form.positionId ?? "",
       now,
     });
     return result.ok
@@ -28,10 +29,10 @@ export async function stakeAction(args: RouteArgs) {
     getDb(),
     member,
     {
-      asset: String(form.get("asset") ?? ""),
-      amount: form.get("amount") ?? undefined,
-      durationDays: form.get("durationDays") ?? undefined,
-      idempotencyKey: String(form.get("idempotencyKey") ?? ""),
+      asset: form.asset ?? "",
+      amount: form.amount,
+      durationDays: form.durationDays,
+      idempotencyKey: form.idempotencyKey ?? "",
     },
     { now, staleSeconds: getConfig().market.staleSeconds },
   );

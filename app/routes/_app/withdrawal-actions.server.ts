@@ -3,6 +3,7 @@
 // answer with its result.
 import { data } from "react-router";
 import { isEmailVerified, verifyActionCode } from "~/domain/accounts/accounts.server.ts";
+import { formValues } from "~/domain/forms.ts";
 import {
   cancelMemberWithdrawal,
   confirmWithdrawalByLink,
@@ -66,7 +67,7 @@ function refused({ status, errors, values }: WithdrawalFailure) {
 
 export async function withdrawalAction(args: RouteArgs, kind: WithdrawalKind) {
   const ctx = await paymentsContext(args);
-  const form = Object.fromEntries(await args.request.formData()) as Record<string, string>;
+  const form = formValues(await args.request.formData());
   const meta = requestMeta(args);
   const member: WithdrawalMember = {
     userId: ctx.userId,
