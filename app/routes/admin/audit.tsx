@@ -6,6 +6,7 @@ import { Button } from "~/ui/button.tsx";
 import { Card } from "~/ui/card.tsx";
 import { EmptyState } from "~/ui/empty-state.tsx";
 import { Field } from "~/ui/field.tsx";
+import { Pager, pageHref } from "~/ui/pager.tsx";
 import { Select } from "~/ui/select.tsx";
 import { Table, Td, Th } from "~/ui/table.tsx";
 import type { Route } from "./+types/audit";
@@ -60,15 +61,6 @@ export async function loader(args: Route.LoaderArgs) {
       detail: describeDetail(r.detail),
     })),
   };
-}
-
-function pageHref(query: { actor: string; event: string }, page: number) {
-  const params = new URLSearchParams();
-  if (query.actor) params.set("actor", query.actor);
-  if (query.event) params.set("event", query.event);
-  if (page > 1) params.set("page", String(page));
-  const text = params.toString();
-  return text ? `/admin/audit?${text}` : "/admin/audit";
 }
 
 export default function AdminAudit({ loaderData }: Route.ComponentProps) {
@@ -150,23 +142,16 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
           </Table>
         )}
       </Card>
-      <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-3 text-sm">
-        <p className="text-muted">
-          {total} {total === 1 ? "entry" : "entries"} · page {page} of {pageCount}
-        </p>
-        <div className="flex gap-2">
-          {page > 1 ? (
-            <Link to={pageHref(query, page - 1)} className="font-semibold text-brand hover:underline">
-              Newer entries
-            </Link>
-          ) : null}
-          {page < pageCount ? (
-            <Link to={pageHref(query, page + 1)} className="font-semibold text-brand hover:underline">
-              Older entries
-            </Link>
-          ) : null}
-        </div>
-      </nav>
+      <Pager
+        variant="links"
+        label="Pages"
+        count={`${total} ${total === 1 ? "entry" : "entries"}`}
+        page={page}
+        pageCount={pageCount}
+        href={(n) => pageHref("/admin/audit", { actor: query.actor, event: query.event }, n)}
+        previous="Newer entries"
+        next="Older entries"
+      />
     </div>
   );
 }
