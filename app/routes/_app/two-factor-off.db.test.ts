@@ -3,21 +3,14 @@
 // settings page's real action, as the browser posts it. The process clock is pinned one minute
 // into an hour so no limit window rolls over while a test runs; TOTP codes are made for it.
 import { and, eq } from "drizzle-orm";
-import { type TOTP, URI } from "otpauth";
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { auditLog, sessions, twoFactors, users } from "../../../db/schema/index.ts";
+import { enrolTwoFactor, requestMetaFrom, signedInMember } from "../../../tests/accounts.ts";
 import { setupTestDatabase } from "../../../tests/db.ts";
 import { mailTo } from "../../../tests/mailbox.ts";
-import { requestContext } from "../../context.server.ts";
+import { callRoute } from "../../../tests/route-call.ts";
 import { useDatabase } from "../../db/db.server.ts";
-import {
-  confirmTwoFactorEnrolment,
-  getCurrentSession,
-  signIn,
-  signUp,
-  startTwoFactorEnrolment,
-} from "../../domain/accounts/accounts.server.ts";
+import { getCurrentSession, signIn } from "../../domain/accounts/accounts.server.ts";
 import { backoffFreeFailures, limits } from "../../domain/accounts/rate-limit.server.ts";
 import { messages } from "../../domain/accounts/schemas.ts";
 import { accounts } from "../../utils/auth.server.ts";
@@ -43,68 +36,37 @@ afterAll(() => {
 const PASSWORD = "Sturdy-passphrase-42";
 const tooMany = /^Too many attempts\. Please wait \d+ (minutes|seconds) and try again\.$/;
 let seq = 0;
-const meta = (cookie?: string) => {
-  const headers = new Headers({ "user-agent": "vitest" });
-  if (cookie) headers.set("cookie", cookie);
-  return { headers, ip: `10.14.5.${++seq % 250}` };
-};
-
-function cookieFrom(setCookies: string[], namePart = "session_token") {
-  const line = setCookies.find((c) => c.includes(namePart) && !/Max-Age=0/.test(c));
-  if (!line) throw new Error(`no ${namePart} cookie in ${setCookies.join(" | ")}`);
-  return line.split(";")[0] as string;
-}
+const meta = requestMetaFrom("10.14");
 
 /** A member with two-factor on, signed in on the session that turned it on. */
 async function memberWithTwoFactor() {
   const { db, env } = accounts();
-  const email = `off${++seq}@example.test`;
-  const created = await signUp(
+  const member = await signedInMember(
     db,
     env,
-    { email, firstName: "Off", lastName: "Switch", password: PASSWORD },
-    meta(),
+    { email: `off${++seq}@example.test`, firstName: "Off", lastName: "Switch", password: PASSWORD },
+    meta,
   );
-  if (!created.ok) throw new Error(created.message);
-  const signedIn = await signIn(db, env, { email, password: PASSWORD }, meta());
-  if (signedIn.ok !== true) throw new Error("sign-in failed");
-  const cookie = cookieFrom(signedIn.setCookies);
-  const current = await getCurrentSession(db, env, meta(cookie));
-  if (!current) throw new Error("no session");
-  const started = await startTwoFactorEnrolment(db, env, current, PASSWORD, meta(cookie));
-  if (!started.ok) throw new Error(started.message);
-  const totp = URI.parse(started.totpURI) as TOTP;
-  const enrolled = await confirmTwoFactorEnrolment(db, env, current, totp.generate(), meta(cookie));
-  if (!enrolled.ok) throw new Error(enrolled.message);
+  const enrolled = await enrolTwoFactor(db, env, { cookie: member.cookie, password: PASSWORD }, meta);
   return {
-    email,
-    userId: current.user.id,
-    totp,
-    recoveryCodes: started.backupCodes,
-    cookie: cookieFrom(enrolled.setCookies),
+    email: member.email,
+    userId: enrolled.userId,
+    totp: enrolled.totp,
+    recoveryCodes: enrolled.recoveryCodes,
+    cookie: enrolled.cookie,
     /** A code the member has not used yet (the enrolment spent the current step's). */
-    nextCode: () => totp.generate({ timestamp: Date.now() + 30_000 }),
+    nextCode: () => enrolled.totp.generate({ timestamp: Date.now() + 30_000 }),
   };
 }
 
 /** Posts the turn-off form as the browser does; returns status and the answer's data. */
 async function turnOff(cookie: string, form: Record<string, string>) {
-  const context = new RouterContextProvider();
-  context.set(requestContext, { requestId: "t", nonce: "n", ip: "10.14.5.254" });
-  const headers = meta(cookie).headers;
-  const request = new Request("http://localhost:3000/settings", {
-    method: "POST",
-    headers,
-    body: new URLSearchParams({ intent: "two-factor-disable", ...form }),
+  const { status, data } = await callRoute(action, "/settings", {
+    form: { intent: "two-factor-disable", ...form },
+    cookie,
+    ip: "10.14.5.254",
   });
-  const result = (await action({ request, context, params: {}, url: new URL(request.url) } as never)) as {
-    type?: string;
-    data?: Record<string, unknown>;
-    init?: ResponseInit | null;
-  };
-  if (result?.type === "DataWithResponseInit")
-    return { status: result.init?.status ?? 200, data: result.data };
-  return { status: 200, data: result as Record<string, unknown> };
+  return { status, data };
 }
 
 const isOn = async (userId: string) => {
