@@ -74,6 +74,12 @@ export function Pager(props: PagerProps) {
   );
 }
 
+/** The page a list's address asks for: `page=n` from 1 to 100,000, page 1 for anything else. */
+export function pageNumber(params: URLSearchParams): number {
+  const page = Number.parseInt(params.get("page") ?? "1", 10);
+  return Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1;
+}
+
 /** `path` with the filters that are set and, past the first page, `page=n`: "/admin/audit?actor=x&page=2". */
 export function pageHref(path: string, filters: Record<string, string | undefined>, page: number): string {
   const params = new URLSearchParams();

@@ -6,7 +6,7 @@ import { Button } from "~/ui/button.tsx";
 import { Card } from "~/ui/card.tsx";
 import { EmptyState } from "~/ui/empty-state.tsx";
 import { Field } from "~/ui/field.tsx";
-import { Pager, pageHref } from "~/ui/pager.tsx";
+import { Pager, pageHref, pageNumber } from "~/ui/pager.tsx";
 import { Select } from "~/ui/select.tsx";
 import { Table, Td, Th } from "~/ui/table.tsx";
 import type { Route } from "./+types/audit";
@@ -21,8 +21,7 @@ function readQuery(url: URL, events: readonly string[]) {
   const actor = (url.searchParams.get("actor") ?? "").trim().slice(0, 254);
   const eventParam = url.searchParams.get("event") ?? "";
   const event = events.includes(eventParam) ? eventParam : undefined;
-  const page = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
-  return { actor, event, page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1 };
+  return { actor, event, page: pageNumber(url.searchParams) };
 }
 
 /** Detail values shown as `key: value`, one line; long values shortened. */

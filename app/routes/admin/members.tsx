@@ -7,7 +7,7 @@ import { Button } from "~/ui/button.tsx";
 import { Card } from "~/ui/card.tsx";
 import { EmptyState } from "~/ui/empty-state.tsx";
 import { Field } from "~/ui/field.tsx";
-import { Pager, pageHref } from "~/ui/pager.tsx";
+import { Pager, pageHref, pageNumber } from "~/ui/pager.tsx";
 import { Select } from "~/ui/select.tsx";
 import { Table, Td, Th } from "~/ui/table.tsx";
 import type { Route } from "./+types/members";
@@ -23,8 +23,7 @@ function readQuery(url: URL) {
   const statusParam = url.searchParams.get("status");
   const status: "active" | "disabled" | undefined =
     statusParam === "active" ? "active" : statusParam === "disabled" ? "disabled" : undefined;
-  const page = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
-  return { q, status, page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1 };
+  return { q, status, page: pageNumber(url.searchParams) };
 }
 
 export async function loader(args: Route.LoaderArgs) {
