@@ -7,7 +7,7 @@ import { expectMailSubjects } from "./mailbox.ts";
 import { newMemberInOwnContext } from "./member-session.ts";
 import { mineOnSimulatedChain } from "./simulated-chain.ts";
 
-// Issue 7: the admin deposit queue. An admin records a bank transfer by the member's reference and
+// The admin deposit queue (ADR 0052). An admin records a bank transfer by the member's reference and
 // a second admin approves it on /admin/approvals (four eyes on money made by hand, ADR 0055
 // addendum); an admin credits a detected chain deposit before all its confirmations, and rejects
 // one with a reason — each with its e-mail to the member (delivered by the outbox worker after the

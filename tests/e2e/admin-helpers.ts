@@ -4,7 +4,7 @@ import { expect } from "./fixtures.ts";
 import { gotoHydrated } from "./hydration.ts";
 import { createMember, memberEmail, signInWithPassword, testApi } from "./member-session.ts";
 
-// Staff for browser tests of the back-office (issues 5, 7, 8). A verified member is made by the
+// Staff for browser tests of the back-office. A verified member is made by the
 // test-only /api/test/trade endpoint, turns on two-factor sign-in through Settings as a person
 // would, and is then given a role by the test-only /api/test/staff endpoint (grantRole, the
 // function behind `npm run admin:create`). Both endpoints are 404 unless APP_ENV=test (ADR 0062).

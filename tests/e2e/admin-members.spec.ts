@@ -5,7 +5,7 @@ import { expect, expectNoA11yViolations, test } from "./fixtures.ts";
 import { gotoHydrated } from "./hydration.ts";
 import { newMemberInOwnContext } from "./member-session.ts";
 
-// Issue 7: the back-office member pages and audit log; disabling a member ends their session and
+// The back-office member pages (ADR 0055) and audit log; disabling a member ends their session and
 // refuses sign-in with a clear message; every back-office page is guarded on the server.
 
 test.describe.configure({ timeout: 180_000 });

@@ -6,7 +6,7 @@ import { gotoHydrated } from "./hydration.ts";
 import { waitForMail } from "./mailbox.ts";
 import { newMemberInOwnContext } from "./member-session.ts";
 
-// Issue 7: withdrawals of each method, confirmed by the member (a TOTP code with two-factor on,
+// Withdrawals of each method (ADR 0053, 0054), confirmed by the member (a TOTP code with two-factor on,
 // otherwise the e-mailed link), then approved, marked sent and Completed by an admin in the
 // back-office — and a rejection that releases the funds. Members get real balances through the
 // test-only /api/test/trade endpoint (ADR 0062); the admin is made by tests/e2e/admin-helpers.ts.

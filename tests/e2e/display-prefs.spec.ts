@@ -3,7 +3,7 @@ import { expect, test } from "./fixtures.ts";
 import { gotoHydrated } from "./hydration.ts";
 import { signInNewMember, testApi } from "./member-session.ts";
 
-// Issue 14 (8): one member's display choices must never reach another member's screen. The
+// One member's display choices must never reach another member's screen. The
 // server used to hand out its shared default prefs to every request without the cl_display
 // cookie, and POST /account/display changed that object in place: after one member without the
 // cookie hid their balances, every member without it saw theirs hidden until the server

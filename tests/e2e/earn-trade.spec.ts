@@ -6,7 +6,7 @@ import { signInAsNewStaff } from "./admin-helpers.ts";
 import { definitionValue, expect, expectNoA11yViolations, test, viewports } from "./fixtures.ts";
 import { type Credit, newSignedInMember, testApi } from "./member-session.ts";
 
-// Issue 8: staking, /fixed-etf, swap and buy, each test with its own verified member and
+// Staking, /fixed-etf, swap and buy, each test with its own verified member and
 // balances credited through real ledger entries by the test-only /api/test/trade endpoint.
 
 const PASSWORD = "Earn-and-trade-2026!";

@@ -4,7 +4,7 @@ import { expect, expectNoA11yViolations, test, viewports } from "./fixtures.ts";
 import { gotoHydrated } from "./hydration.ts";
 import { type Credit, newSignedInMember, testApi } from "./member-session.ts";
 
-// Issue 6: the dashboard's balance card, the wallet (currency, eye, Stake delay) and the
+// The dashboard's balance card, the wallet (currency, eye, Stake delay) and the
 // transaction history (every filter, Clear, paging, CSV), each test with its own member whose
 // balances come from real ledger entries (POST /api/test/trade) and whose older history rows come
 // from POST /api/test/history (test-only, APP_ENV=test).

@@ -1,4 +1,4 @@
-// The /buy page's trusted brokers (issue 8): an admin-edited list of external links. Coinlens
+// The /buy page's trusted brokers: an admin-edited list of external links. Coinlens
 // sells no crypto itself; when a link pays the operator a commission it is marked affiliate and
 // the page says so.
 import { sql } from "drizzle-orm";

@@ -1,4 +1,4 @@
-// Back-office members (issue 7): disable ends every session and refuses sign-in; enable; search;
+// Back-office members (ADR 0055): disable ends every session and refuses sign-in; enable; search;
 // the member page's ledger numbers; the audit log page's query; the withdrawal TOTP check.
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, test } from "vitest";

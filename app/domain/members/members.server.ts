@@ -1,4 +1,4 @@
-// The back-office view of members (issue 7): find them, see their accounts, ledger balances and
+// The back-office view of members (ADR 0055): find them, see their accounts, ledger balances and
 // recent operations, and disable or enable them. Disabling ends every session at once and keeps
 // them from signing in (accounts.server.ts refuses the sign-in, better-auth's session hook refuses
 // any session, and getCurrentSession refuses a session that raced the click).

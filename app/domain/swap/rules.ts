@@ -1,4 +1,4 @@
-// Swap rules (issue 8, ADR 0061). Pure: the swap screen and the server share them. A quote is
+// Swap rules (ADR 0061). Pure: the swap screen and the server share them. A quote is
 // the mid price from market data ± the operator's spread, less a fee; every rounding goes in the
 // treasury's favour, so a swap can never pay out more than the member's coins are worth.
 // Prices are exact decimal strings, amounts bigint minor units: no floating point anywhere.

@@ -1,4 +1,4 @@
-// Withdrawal confirmation by e-mailed link and its expiry (issue 7, ADR 0054).
+// Withdrawal confirmation by e-mailed link and its expiry (ADR 0054).
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";

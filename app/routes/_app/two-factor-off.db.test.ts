@@ -1,4 +1,4 @@
-// Turning two-factor sign-in off (issue 14): the password AND a current code (or a recovery code),
+// Turning two-factor sign-in off: the password AND a current code (or a recovery code),
 // rate limited like sign-in, failures in the audit log, the member told by e-mail. Through the
 // settings page's real action, as the browser posts it. The process clock is pinned one minute
 // into an hour so no limit window rolls over while a test runs; TOTP codes are made for it.

@@ -11,7 +11,7 @@ import { limits, recordEvent } from "../../domain/accounts/rate-limit.server.ts"
 import { messages } from "../../domain/accounts/schemas.ts";
 import { accounts } from "../../utils/auth.server.ts";
 
-// The rate limits of issue 3, through the real route actions (what the browser posts to): the
+// The rate limits (ADR 0012), through the real route actions (what the browser posts to): the
 // attempt after the limit gets the page's answer and changes nothing. The actions use the
 // process's clock, so the clock is pinned one minute into an hour: no window (1 h or 15 min)
 // can roll over while a test runs.

@@ -1,4 +1,4 @@
-// Sign-up does not reveal whether an address has an account (issue 14, ADR 0010 addendum): the
+// Sign-up does not reveal whether an address has an account (ADR 0010 addendum): the
 // same answer and the same next page either way, and no session for either; a new member is
 // signed in by the confirmation link, the owner of an existing address gets an e-mail instead.
 // Through the real route actions, as the browser (or a script) posts them.

@@ -9,7 +9,7 @@ import { signUp } from "../../domain/accounts/accounts.server.ts";
 import { accounts } from "../../utils/auth.server.ts";
 import { action } from "./verify-email.tsx";
 
-// The e-mail confirmation link is valid for 24 hours (issue 3). The link is a token signed with
+// The e-mail confirmation link is valid for 24 hours. The link is a token signed with
 // its expiry; the process clock is moved to when each link was sent, then to "now".
 
 process.env.APP_ENV = "test";

@@ -1,4 +1,4 @@
-// The back-office wants a session that itself completed the two-factor step (issue 14, ADR 0011),
+// The back-office wants a session that itself completed the two-factor step (ADR 0011),
 // not only a staff member who has two-factor on; and turning two-factor on ends every other
 // session of the member. Through the back-office shell's real loader, with real sessions.
 import { and, eq, sql } from "drizzle-orm";
