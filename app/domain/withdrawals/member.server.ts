@@ -187,40 +187,66 @@ export async function submitWithdrawal(
     if (refused) return { ...refused, values };
   }
   try {
-    const usdValueMinor = await usdValueAtRequest(
-      db,
-      asset,
-      fields.amount,
-      settings.staleSeconds,
-      clock.now(),
-    );
-    const { withdrawal, replayed } = await requestWithdrawal(db, {
-      userId: member.userId,
-      method: kind,
-      asset,
-      amount: fields.amount,
+    const { withdrawal, replayed } = await holdFunds(db, member, {
+      kind,
+      fields,
       destination: destination.value,
-      idempotencyKey: fields.idempotencyKey,
-      usdValueMinor,
-      twoAdmin: settings.twoAdmin,
-      confirmation: member.twoFactorEnabled
-        ? { method: "totp" }
-        : {
-            method: "email",
-            expiresAt: new Date(clock.now().getTime() + settings.confirmMinutes * 60_000),
-          },
+      settings,
+      clock,
+      audit,
     });
-    // The link (or the "received" e-mail) was queued in the request's own transaction: a crash
-    // after the commit still sends it, and a retry finds it queued (the outbox, ADR 0056).
-    if (!replayed && withdrawal.confirmationMethod === "totp") {
-      await audit("withdrawal-confirmed", { withdrawalId: withdrawal.id.toString(), method: "totp" });
-    }
     return submitted(kind, withdrawal, replayed, settings.confirmMinutes);
   } catch (error) {
     if (error instanceof InsufficientFundsError) return insufficient();
     log.error("withdrawal request failed", { error });
     return { ok: false, status: 500, errors: { form: paymentMessages.failure }, values };
   }
+}
+
+/**
+ * Holds the funds of a checked request: pending review when a two-factor code confirmed it (the
+ * confirmation audited), otherwise unconfirmed until the e-mailed link is followed. The link (or
+ * the "received" e-mail) is queued in the request's own transaction: a crash after the commit
+ * still sends it, and a retry finds it queued (the outbox, ADR 0056).
+ */
+async function holdFunds(
+  db: Db,
+  member: WithdrawalMember,
+  request: {
+    kind: WithdrawalMethod;
+    fields: ParsedWithdrawal;
+    destination: WithdrawalDestination;
+    settings: WithdrawalSettings;
+    clock: Clock;
+    audit: ReturnType<typeof auditFor>;
+  },
+) {
+  const { kind, fields, settings, clock } = request;
+  const asset = WITHDRAWAL_ASSET[kind];
+  const usdValueMinor = await usdValueAtRequest(db, asset, fields.amount, settings.staleSeconds, clock.now());
+  const held = await requestWithdrawal(db, {
+    userId: member.userId,
+    method: kind,
+    asset,
+    amount: fields.amount,
+    destination: request.destination,
+    idempotencyKey: fields.idempotencyKey,
+    usdValueMinor,
+    twoAdmin: settings.twoAdmin,
+    confirmation: member.twoFactorEnabled
+      ? { method: "totp" }
+      : {
+          method: "email",
+          expiresAt: new Date(clock.now().getTime() + settings.confirmMinutes * 60_000),
+        },
+  });
+  if (!held.replayed && held.withdrawal.confirmationMethod === "totp") {
+    await request.audit("withdrawal-confirmed", {
+      withdrawalId: held.withdrawal.id.toString(),
+      method: "totp",
+    });
+  }
+  return held;
 }
 
 /**
