@@ -1,26 +1,13 @@
-import { pbkdf2 } from "@noble/hashes/pbkdf2.js";
-import { sha512 } from "@noble/hashes/sha2.js";
-import { HDKey } from "@scure/bip32";
 import { describe, expect, it } from "vitest";
+import { TEST_ROOT, TEST_XPUBS } from "../tests/chain-keys.ts";
+import { productionBasics } from "../tests/config.ts";
 import { parseConfig } from "./config.server.ts";
 
-const seed = pbkdf2(
-  sha512,
-  "abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about",
-  "mnemonic",
-  { c: 2048, dkLen: 64 },
-);
-const root = HDKey.fromMasterSeed(seed);
-const BTC_XPUB = root.derive("m/84'/0'/0'").publicExtendedKey;
-const TRON_XPUB = root.derive("m/44'/195'/0'").publicExtendedKey;
+const root = TEST_ROOT;
+const BTC_XPUB = TEST_XPUBS.btc;
+const TRON_XPUB = TEST_XPUBS.tron;
 
-const production = {
-  APP_ENV: "production",
-  SESSION_SECRET: "x".repeat(48),
-  PUBLIC_URL: "https://coinlens.example",
-  MARKET_DATA: "live",
-  CHAIN_WATCHER: "live",
-};
+const production = productionBasics;
 
 describe("deposit keys in the configuration", () => {
   it("development: deposits on, no keys needed (generated later), TRON on the test network", () => {

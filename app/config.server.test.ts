@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { productionBasics } from "../tests/config.ts";
 import { parseConfig } from "./config.server.ts";
 
 describe("parseConfig", () => {
@@ -18,13 +19,7 @@ describe("parseConfig", () => {
   });
 
   it("listens on loopback only outside production unless HOST is set; on every interface in production", () => {
-    const production = {
-      APP_ENV: "production",
-      SESSION_SECRET: "x".repeat(48),
-      PUBLIC_URL: "https://coinlens.example",
-      MARKET_DATA: "live",
-      CHAIN_WATCHER: "live",
-    };
+    const production = productionBasics;
     const host = (env: Record<string, string>) => {
       const result = parseConfig(env);
       return result.ok ? result.config.host : result.problems;

@@ -64,7 +64,7 @@ const envSchema = z.object({
   /** Open /api/stream/quotes streams one app server keeps per client address and in all (ADR 0022). */
   QUOTE_STREAMS_PER_CLIENT: z.coerce.number().int().min(1).max(100_000).default(6),
   QUOTE_STREAMS_TOTAL: z.coerce.number().int().min(1).max(1_000_000).default(1000),
-  /** How long a swap quote holds (issue 8, ADR 0061). */
+  /** How long a swap quote holds (ADR 0061). */
   SWAP_QUOTE_SECONDS: z.coerce.number().int().min(5).max(300).default(30),
   /** The swap fee in basis points of what the member receives; the seed promises no swap fees. */
   SWAP_FEE_BPS: z.coerce.number().int().min(0).max(500).default(0),

@@ -6,7 +6,7 @@
  *   BUILD_DIR=build npm run build && node server/main.ts &      # any running instance
  *   node bench/landing-js.ts [http://localhost:3000]
  *
- * Goal (issue 5): at most 120 KiB gzipped.
+ * Goal (ADR 0043): at most 120 KiB gzipped.
  */
 import { gzipSync } from "node:zlib";
 import { chromium, type Response } from "@playwright/test";

@@ -1,7 +1,7 @@
 /**
  * Lighthouse on the landing page, mobile (its default form factor: a Moto G-class phone on slow
  * 4G with simulated throttling), in Debian's Chromium, N runs (default 5), reporting each run and
- * the median (issue 5: performance ≥ 95, median of 5).
+ * the median (the goal, ADR 0063: performance ≥ 95, median of 5).
  *
  *   BUILD_DIR=build npm run build && node server/main.ts &          # any running instance
  *   npm install --no-save lighthouse@13                             # or LIGHTHOUSE=/path/to/cli

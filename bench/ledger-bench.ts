@@ -1,4 +1,4 @@
-// Ledger throughput on PostgreSQL against `pgbench -b tpcb-like`, in one session (issue 6).
+// Ledger throughput on PostgreSQL against `pgbench -b tpcb-like`, in one session (ADR 0031).
 //
 //   npm run bench:ledger            (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres)
 //   BENCH_SECONDS=20 BENCH_CLIENTS=8 npm run bench:ledger

@@ -5,8 +5,8 @@ import { isPlainData } from "../app/domain/freeze.ts";
 
 // ADR 0064: nothing at module level is changed while serving a request. A module's top-level
 // values are shared by every request the process serves, so one member's change to one of them
-// reaches every other member (issue 14: hidden balances and EUR leaked through the display prefs'
-// shared default). Two guards:
+// reaches every other member (as happened once: hidden balances and EUR leaked through the display
+// prefs' shared default). Two guards:
 //   1. every exported plain object or array is deeply frozen (checked at run time, on the real
 //      values, so an alias or a helper that returns the shared value cannot get around it);
 //   2. module-level state that is meant to change (caches, the database handle, timers) is
@@ -204,7 +204,7 @@ describe("guard 2: module state is declared, named and explained", () => {
     expect(Object.keys(MODULE_STATE).filter((key) => !commented.includes(key))).toEqual([]);
   });
 
-  it("the scan sees a write to a shared value (the issue 14 shape)", () => {
+  it("the scan sees a write to a shared value (the shape of the display-prefs leak)", () => {
     const source = [
       'import { DEFAULT_DISPLAY_PREFS } from "./display-prefs.ts";',
       "const seen = [];",

@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import { safeRedirect } from "~/domain/accounts/schemas.ts";
 import { signOut } from "~/domain/accounts/sessions.server.ts";
+import { formValues } from "~/domain/forms.ts";
 import { accounts, cookieHeaders, requestMeta } from "~/utils/auth.server.ts";
 import type { Route } from "./+types/logout";
 
@@ -9,9 +10,10 @@ import type { Route } from "./+types/logout";
  * same-site `redirectTo` is handed to the sign-in page (the back-office's "sign in again").
  */
 export async function action(args: Route.ActionArgs) {
-  const form = await args.request.formData().catch(() => undefined);
-  const redirectTo = form?.get("redirectTo");
-  const back = typeof redirectTo === "string" && redirectTo ? safeRedirect(redirectTo, "") : "";
+  // A body that is not a form (or none) signs out all the same, to the plain sign-in page.
+  const form = await args.request.formData().then(formValues, () => undefined);
+  const redirectTo = form?.redirectTo;
+  const back = redirectTo ? safeRedirect(redirectTo, "") : "";
   const { db, env } = accounts();
   const { setCookies } = await signOut(db, env, requestMeta(args));
   const to = back ? `/login?redirectTo=${encodeURIComponent(back)}` : "/login";

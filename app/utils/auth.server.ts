@@ -59,6 +59,19 @@ export function loginRedirect(request: Request) {
   return redirect(back === "/" ? "/login" : `/login?redirectTo=${encodeURIComponent(back)}`);
 }
 
+/**
+ * For a signed-in area's middleware (the member pages, the back-office): the session, put on the
+ * request context for every loader and action below (`requireSession` reads it); without one, to
+ * /login and back.
+ */
+export async function putSessionOnContext(args: RouteArgs): Promise<CurrentSession> {
+  const { db, env } = accounts();
+  const session = await getCurrentSession(db, env, requestMeta(args));
+  if (!session) throw loginRedirect(args.request);
+  args.context.set(sessionContext, session);
+  return session;
+}
+
 /** Every guarded loader and action calls this (or sits under the _app layout that does). */
 export async function requireSession(args: RouteArgs): Promise<CurrentSession> {
   const session = await getSession(args);

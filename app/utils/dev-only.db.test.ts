@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
+import { productionEnv } from "../../tests/config.ts";
 import { setupTestDatabase } from "../../tests/db.ts";
 import { useDatabase } from "../db/db.server.ts";
 
@@ -11,15 +12,7 @@ import { useDatabase } from "../db/db.server.ts";
 const t = setupTestDatabase();
 
 /** A production environment that passes the configuration's checks. */
-const production = {
-  APP_ENV: "production",
-  SESSION_SECRET: "s".repeat(40),
-  PUBLIC_URL: "https://coinlens.example",
-  MARKET_DATA: "live",
-  CHAIN_WATCHER: "live",
-  SEED_SAMPLE_DATA: "false",
-  DEPOSITS_ENABLED: "false",
-};
+const production = productionEnv;
 const development = { APP_ENV: "development" };
 const testing = { APP_ENV: "test" };
 

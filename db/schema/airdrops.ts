@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
-/** Airdrops curated by an admin and listed at /airdrop (issue 5). */
+/** Airdrops curated by an admin and listed at /airdrop, samples labelled (ADR 0041). */
 export const airdrops = pgTable(
   "airdrops",
   {

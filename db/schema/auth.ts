@@ -13,7 +13,7 @@ import {
 } from "drizzle-orm/pg-core";
 
 /*
- * Accounts (issue 3). The first five tables are better-auth's models (user, session, account,
+ * Accounts (ADR 0010). The first five tables are better-auth's models (user, session, account,
  * verification, twoFactor) mapped by the Drizzle adapter through the object in
  * app/domain/accounts/auth.server.ts; their TypeScript property names are the field names
  * better-auth expects. Ids are better-auth's random strings (text).
@@ -40,7 +40,7 @@ export const users = pgTable(
     /** The member whose referral code (/signup?ref=CODE) brought this one, when known. */
     referredBy: text("referred_by"),
     referralCode: text("referral_code"),
-    /** Set by an admin: the member cannot sign in and every session ends (issue 7). */
+    /** Set by an admin: the member cannot sign in and every session ends (ADR 0055). */
     disabledAt: timestamp("disabled_at", { withTimezone: true }),
     disabledBy: text("disabled_by"),
     disabledReason: text("disabled_reason"),

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { bigint, boolean, check, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
-// The /buy page's trusted brokers (issue 8): external links an admin edits.
+// The /buy page's trusted brokers: external links an admin edits.
 
 /** The /buy page's broker cards, edited by an admin (seeded with four). */
 export const brokers = pgTable(

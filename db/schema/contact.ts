@@ -1,6 +1,6 @@
 import { index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
-/** Messages sent through /contact (issue 5). Support answers by e-mail; the row is the record. */
+/** Messages sent through /contact (ADR 0042). Support answers by e-mail; the row is the record. */
 export const contactRequests = pgTable(
   "contact_requests",
   {

@@ -13,7 +13,7 @@ import {
 import { users } from "./auth.ts";
 import { ledgerEntries, ledgerOperations } from "./ledger.ts";
 
-// Deposits (issue 7, ADR 0052). Addresses derive from the operator's extended public keys; each
+// Deposits (ADR 0052). Addresses derive from the operator's extended public keys; each
 // derivation index belongs to one member for ever. Each on-chain output is credited at most once
 // (unique chain + txid + output index, and a deposit points at one output, uniquely).
 

@@ -14,7 +14,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 
-// The double-entry ledger (issue 6, ADR 0031). Amounts are bigint minor units (ADR 0030).
+// The double-entry ledger (ADR 0031). Amounts are bigint minor units (ADR 0030).
 // Invariants live in the database: a posting's ledger and asset are its account's and its
 // entry's (so 'real' and 'demo' never meet; checked per statement by a trigger, ADR 0033),
 // balances of member accounts cannot go negative (CHECK), postings and entries are append-only and

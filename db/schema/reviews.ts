@@ -13,7 +13,7 @@ import {
 import { users } from "./auth.ts";
 
 /**
- * Member reviews (issue 5): written by signed-in members, shown only after an admin approves
+ * Member reviews (ADR 0041): written by signed-in members, shown only after an admin approves
  * them. Sample reviews on a fresh install have no user and are labelled as sample content.
  */
 export const reviews = pgTable(

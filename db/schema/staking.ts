@@ -12,7 +12,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 
-// Fixed-term staking (issue 8, ADR 0060). Money never lives here: a position records what the
+// Fixed-term staking (ADR 0060). Money never lives here: a position records what the
 // ledger entry that opened it moved (principal available → staked, reward rewards_pool →
 // reserved_rewards) and which entry settled it. Amounts are bigint minor units of the asset.
 

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { bigint, check, index, integer, numeric, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
-// Swaps (issue 8, ADR 0061): a quote is priced once from market data and honoured until it
+// Swaps (ADR 0061): a quote is priced once from market data and honoured until it
 // expires; confirming it executes both legs against the treasury in one ledger entry.
 
 const assetCheck = (column: unknown) =>

@@ -13,7 +13,7 @@ import {
 import { users } from "./auth.ts";
 import { ledgerHolds, ledgerOperations } from "./ledger.ts";
 
-// Withdrawals (issue 7, ADR 0053): funds are held in the ledger the moment the request is made;
+// Withdrawals (ADR 0053): funds are held in the ledger the moment the request is made;
 // an admin approves (two different admins above a threshold), marks it sent with the transaction
 // id or bank reference (completed: the hold posts), or rejects it (the hold voids, funds return).
 // The member can cancel while it awaits review. Every transition locks the row and checks the

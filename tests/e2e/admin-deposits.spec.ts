@@ -4,9 +4,10 @@ import { availableBalance } from "./balances.ts";
 import { expect, expectNoA11yViolations, test, viewports } from "./fixtures.ts";
 import { gotoHydrated } from "./hydration.ts";
 import { expectMailSubjects } from "./mailbox.ts";
+import { newMemberInOwnContext } from "./member-session.ts";
 import { mineOnSimulatedChain } from "./simulated-chain.ts";
 
-// Issue 7: the admin deposit queue. An admin records a bank transfer by the member's reference and
+// The admin deposit queue (ADR 0052). An admin records a bank transfer by the member's reference and
 // a second admin approves it on /admin/approvals (four eyes on money made by hand, ADR 0055
 // addendum); an admin credits a detected chain deposit before all its confirmations, and rejects
 // one with a reason — each with its e-mail to the member (delivered by the outbox worker after the
@@ -21,20 +22,8 @@ const PASSWORD = "Deposit-member-2026!";
 let counter = 0;
 
 /** A verified member with a real account and no money, signed in in a browser context of their own. */
-async function newMember(browser: Browser, tag: string) {
-  const page = await (await browser.newContext()).newPage();
-  const email = `${tag}-${Date.now()}-${process.pid}-${++counter}@deposits.coinlens.test`;
-  const made = await page.request.post("/api/test/trade", {
-    data: { action: "member", email, password: PASSWORD },
-  });
-  expect(made.ok(), await made.text()).toBe(true);
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await page.waitForURL(/\/dashboard/, answer);
-  return { page, email };
-}
+const newMember = (browser: Browser, tag: string) =>
+  newMemberInOwnContext(browser, { tag, password: PASSWORD, domain: "deposits.coinlens.test" });
 
 async function newAdmin(browser: Browser) {
   const page = await (await browser.newContext()).newPage();
@@ -129,7 +118,7 @@ test("bank transfer: recorded by one admin, credited only when a second approves
   await expectNoA11yViolations(admin);
 
   // A well-formed reference nobody has: refused beside the field; what was typed stays.
-  const bankId = `BANK-${Date.now()}-${counter}`;
+  const bankId = `BANK-${Date.now()}-${process.pid}-${++counter}`;
   await fields.reference.fill("CL-2222-2222");
   await fields.amount.fill("250");
   await fields.bankId.fill(bankId);

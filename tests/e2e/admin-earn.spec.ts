@@ -3,7 +3,7 @@ import { signInAsNewStaff } from "./admin-helpers.ts";
 import { expect, expectNoA11yViolations, test } from "./fixtures.ts";
 import { gotoHydrated } from "./hydration.ts";
 
-// Issue 8: /admin/earn — staking product terms, rewards pools and treasuries, the swap spread and
+// /admin/earn (ADR 0060, 0061): staking product terms, rewards pools and treasuries, the swap spread and
 // /buy's brokers, edited by an admin with two-factor sign-in. Products and brokers here are ones no
 // other browser test uses (BCH · 2 weeks, a new broker), since all tests share one database.
 

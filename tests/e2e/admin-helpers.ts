@@ -1,15 +1,15 @@
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
 import { expect } from "./fixtures.ts";
 import { gotoHydrated } from "./hydration.ts";
+import { createMember, memberEmail, signInWithPassword, testApi } from "./member-session.ts";
 
-// Staff for browser tests of the back-office (issues 5, 7, 8). A verified member is made by the
+// Staff for browser tests of the back-office. A verified member is made by the
 // test-only /api/test/trade endpoint, turns on two-factor sign-in through Settings as a person
 // would, and is then given a role by the test-only /api/test/staff endpoint (grantRole, the
 // function behind `npm run admin:create`). Both endpoints are 404 unless APP_ENV=test (ADR 0062).
 
 export const STAFF_PASSWORD = "Back-office-2026!";
-let counter = 0;
 
 export interface Staff {
   email: string;
@@ -17,12 +17,6 @@ export interface Staff {
   role: "admin" | "support" | "analyst" | "member";
   /** The authenticator for this account; null when two-factor sign-in was left off. */
   totp: TOTP | null;
-}
-
-async function post(request: APIRequestContext, path: string, body: Record<string, unknown>) {
-  const response = await request.post(path, { data: body });
-  expect(response.ok(), `${path}: ${await response.text()}`).toBe(true);
-  return response.json();
 }
 
 /** Turns on two-factor sign-in for the signed-in member through /settings; returns the authenticator. */
@@ -47,14 +41,10 @@ export async function signInAsNewStaff(
   options: { role?: Staff["role"]; twoFactor?: boolean; tag?: string } = {},
 ): Promise<Staff> {
   const role = options.role ?? "admin";
-  const email = `${options.tag ?? role}-${Date.now()}-${process.pid}-${++counter}@staff.coinlens.test`;
-  await post(page.request, "/api/test/trade", { action: "member", email, password: STAFF_PASSWORD });
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(STAFF_PASSWORD);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await page.waitForURL(/\/dashboard/, { timeout: 20_000 });
+  const email = memberEmail(options.tag ?? role, "staff.coinlens.test");
+  await createMember(page.request, { email, password: STAFF_PASSWORD });
+  await signInWithPassword(page, email, STAFF_PASSWORD);
   const totp = options.twoFactor === false ? null : await enableTwoFactor(page, STAFF_PASSWORD);
-  await post(page.request, "/api/test/staff", { email, role });
+  await testApi(page.request, "/api/test/staff", { email, role });
   return { email, password: STAFF_PASSWORD, role, totp };
 }

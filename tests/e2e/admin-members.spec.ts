@@ -1,36 +1,29 @@
 import type { Browser, Page } from "@playwright/test";
 import { signInAsNewStaff } from "./admin-helpers.ts";
+import { signInViaForm } from "./auth-helpers.ts";
 import { expect, expectNoA11yViolations, test } from "./fixtures.ts";
 import { gotoHydrated } from "./hydration.ts";
+import { newMemberInOwnContext } from "./member-session.ts";
 
-// Issue 7: the back-office member pages and audit log; disabling a member ends their session and
+// The back-office member pages (ADR 0055) and audit log; disabling a member ends their session and
 // refuses sign-in with a clear message; every back-office page is guarded on the server.
 
 test.describe.configure({ timeout: 180_000 });
 const answer = { timeout: 20_000 };
 const PASSWORD = "Member-page-2026!";
-let counter = 0;
 
-async function newMember(browser: Browser, tag: string) {
-  const page = await (await browser.newContext()).newPage();
-  const email = `${tag}-${Date.now()}-${process.pid}-${++counter}@members.coinlens.test`;
-  for (const body of [
-    { action: "member", email, password: PASSWORD },
-    { action: "credit", email, ledger: "real", asset: "USDT", amount: "42.5" },
-  ]) {
-    const response = await page.request.post("/api/test/trade", { data: body });
-    expect(response.ok(), await response.text()).toBe(true);
-  }
-  await signIn(page, email);
-  await page.waitForURL(/\/dashboard/, answer);
-  return { page, email };
-}
+const newMember = (browser: Browser, tag: string) =>
+  newMemberInOwnContext(browser, {
+    tag,
+    password: PASSWORD,
+    domain: "members.coinlens.test",
+    credits: [{ asset: "USDT", amount: "42.5" }],
+  });
 
+/** Signs in again with the password, leaving the page wherever the answer goes. */
 async function signIn(page: Page, email: string) {
   await gotoHydrated(page, "/login");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await signInViaForm(page, email, PASSWORD);
 }
 
 test("admin finds a member and their ledger balances, disables them (their session ends, sign-in says why), sees it in the audit log, enables them", async ({

@@ -4,8 +4,9 @@ import { linkFromOutbox } from "./auth-helpers.ts";
 import { expect, expectNoA11yViolations, test } from "./fixtures.ts";
 import { gotoHydrated } from "./hydration.ts";
 import { waitForMail } from "./mailbox.ts";
+import { newMemberInOwnContext } from "./member-session.ts";
 
-// Issue 7: withdrawals of each method, confirmed by the member (a TOTP code with two-factor on,
+// Withdrawals of each method (ADR 0053, 0054), confirmed by the member (a TOTP code with two-factor on,
 // otherwise the e-mailed link), then approved, marked sent and Completed by an admin in the
 // back-office — and a rejection that releases the funds. Members get real balances through the
 // test-only /api/test/trade endpoint (ADR 0062); the admin is made by tests/e2e/admin-helpers.ts.
@@ -20,25 +21,14 @@ const BTC_ADDRESS = "tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx";
 const TRON_ADDRESS = "TUEZSdKsoDHQMeZwihtdoBiN46zxhGWYdH";
 let counter = 0;
 
-async function trade(page: Page, body: Record<string, unknown>) {
-  const response = await page.request.post("/api/test/trade", { data: body });
-  expect(response.ok(), await response.text()).toBe(true);
-}
-
 /** A verified member with real balances, signed in in a browser context of their own. */
-async function newMember(browser: Browser, tag: string, credits: [asset: string, amount: string][]) {
-  const page = await (await browser.newContext()).newPage();
-  const email = `${tag}-${Date.now()}-${process.pid}-${++counter}@payouts.coinlens.test`;
-  await trade(page, { action: "member", email, password: PASSWORD });
-  for (const [asset, amount] of credits)
-    await trade(page, { action: "credit", email, ledger: "real", asset, amount });
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await page.waitForURL(/\/dashboard/, answer);
-  return { page, email };
-}
+const newMember = (browser: Browser, tag: string, credits: [asset: string, amount: string][]) =>
+  newMemberInOwnContext(browser, {
+    tag,
+    password: PASSWORD,
+    domain: "payouts.coinlens.test",
+    credits: credits.map(([asset, amount]) => ({ asset, amount })),
+  });
 
 async function newAdmin(browser: Browser) {
   const page = await (await browser.newContext()).newPage();
@@ -148,7 +138,7 @@ test("BTC: a two-factor member confirms with a TOTP code (a wrong one is refused
   await expect(member.getByText("Awaiting review")).toBeVisible();
   await expect(form.amount).toHaveValue("");
 
-  const txid = `${"ab".repeat(31)}${String(counter).padStart(2, "0")}`;
+  const txid = `${"ab".repeat(31)}${String(++counter).padStart(2, "0")}`;
   await approveAndMarkSent(admin, email, txid);
 
   await gotoHydrated(member, "/btc-withdrawal");

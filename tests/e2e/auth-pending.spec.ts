@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { openAuthPage } from "./auth-helpers.ts";
 import { expect, test } from "./fixtures.ts";
-import { signInNewMember } from "./member-session.ts";
+import { createMember, signInNewMember } from "./member-session.ts";
 
 // The seed's pending states (§2, §4): the sign-in button reads 'Loading .....' and is disabled
 // while the request is out, and a signed-in page shows 'Loading...' while the next page and its
@@ -24,10 +24,7 @@ test("sign-in: 'Sign In' reads 'Loading .....' and is disabled while the request
   page,
 }) => {
   const email = `pending-${Date.now()}-${process.pid}@coinlens.test`;
-  const created = await page.request.post("/api/test/trade", {
-    data: { action: "member", email, password: PASSWORD },
-  });
-  expect(created.ok(), await created.text()).toBe(true);
+  await createMember(page.request, { email, password: PASSWORD });
   await openAuthPage(page, "/login");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(PASSWORD);

@@ -2,7 +2,7 @@ import type { Locator, Page } from "@playwright/test";
 import { expect, expectNoA11yViolations, test, viewports } from "./fixtures.ts";
 import { signInNewMember } from "./member-session.ts";
 
-// Issue 6's dashboard banner slider (app/ui/portfolio/banner-slider.tsx): one slide per view,
+// The dashboard's banner slider (app/ui/portfolio/banner-slider.tsx): one slide per view,
 // 40 px apart, moved by its buttons and by a swipe, and without motion when the member prefers
 // reduced motion. The slider scrolls its track (scroll snapping), so "motion" is smooth scrolling.
 

@@ -1,9 +1,9 @@
 import type { Browser, Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 import { gotoHydrated } from "./hydration.ts";
-import { signInNewMember } from "./member-session.ts";
+import { signInNewMember, testApi } from "./member-session.ts";
 
-// Issue 14 (8): one member's display choices must never reach another member's screen. The
+// One member's display choices must never reach another member's screen. The
 // server used to hand out its shared default prefs to every request without the cl_display
 // cookie, and POST /account/display changed that object in place: after one member without the
 // cookie hid their balances, every member without it saw theirs hidden until the server
@@ -15,10 +15,13 @@ async function memberWithBitcoin(browser: Browser, tag: string) {
   const context = await browser.newContext();
   const page = await context.newPage();
   const email = await signInNewMember(page, tag);
-  const credited = await page.request.post("/api/test/trade", {
-    data: { action: "credit", email, ledger: "real", asset: "BTC", amount: "0.5" },
+  await testApi(page.request, "/api/test/trade", {
+    action: "credit",
+    email,
+    ledger: "real",
+    asset: "BTC",
+    amount: "0.5",
   });
-  expect(credited.ok(), await credited.text()).toBe(true);
   expect((await context.cookies()).some((c) => c.name === "cl_display")).toBe(false);
   return { context, page };
 }

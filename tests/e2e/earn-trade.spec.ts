@@ -4,43 +4,22 @@ import jsQR from "jsqr";
 import { PNG } from "pngjs";
 import { signInAsNewStaff } from "./admin-helpers.ts";
 import { definitionValue, expect, expectNoA11yViolations, test, viewports } from "./fixtures.ts";
+import { type Credit, newSignedInMember, testApi } from "./member-session.ts";
 
-// Issue 8: staking, /fixed-etf, swap and buy, each test with its own verified member and
+// Staking, /fixed-etf, swap and buy, each test with its own verified member and
 // balances credited through real ledger entries by the test-only /api/test/trade endpoint.
 
 const PASSWORD = "Earn-and-trade-2026!";
 // Each test signs a member in and scans pages with axe: more than the default 30 s on a busy machine.
 test.describe.configure({ timeout: 90_000 });
-let counter = 0;
 
-async function trade(request: APIRequestContext, body: Record<string, unknown>) {
-  const response = await request.post("/api/test/trade", { data: body });
-  expect(response.ok(), await response.text()).toBe(true);
-  return response.json();
-}
+/** The test-only trade endpoint (members, credits, maturing stakes, the broker setting). */
+const trade = (request: APIRequestContext, body: Record<string, unknown>) =>
+  testApi(request, "/api/test/trade", body);
 
-async function newMember(
-  page: Page,
-  credits: { asset: string; amount: string; ledger?: "real" | "demo" }[] = [],
-) {
-  const email = `trade-${Date.now()}-${process.pid}-${++counter}@coinlens.test`;
-  await trade(page.request, { action: "member", email, password: PASSWORD });
-  for (const c of credits) {
-    await trade(page.request, {
-      action: "credit",
-      email,
-      ledger: c.ledger ?? "real",
-      asset: c.asset,
-      amount: c.amount,
-    });
-  }
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await page.waitForURL(/\/dashboard/);
-  return email;
-}
+/** A member with these credits, signed in; returns the e-mail. */
+const newMember = (page: Page, credits: Credit[] = []) =>
+  newSignedInMember(page, { tag: "trade", password: PASSWORD, credits });
 
 const amountField = (page: Page) => page.getByLabel("Amount");
 const durationField = (page: Page) => page.getByLabel("Duration");

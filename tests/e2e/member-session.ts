@@ -1,26 +1,90 @@
-import type { Page } from "@playwright/test";
+import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import { signInViaForm } from "./auth-helpers.ts";
 import { expect } from "./fixtures.ts";
-import { waitForHydration } from "./hydration.ts";
+import { gotoHydrated, waitForHydration } from "./hydration.ts";
+
+// Members for browser tests. The test-only endpoints (/api/test/trade, /api/test/history,
+// /api/test/staff) exist only in a build made with APP_ENV=test (ADR 0062); the member then signs
+// in through the form, as a person would.
 
 const PASSWORD = "Member-session-2026!";
 let counter = 0;
 
+/** A credit posted through the ledger by /api/test/trade, to the real ledger unless told. */
+export interface Credit {
+  asset: string;
+  amount: string;
+  ledger?: "real" | "demo";
+}
+
+/** POSTs to a test-only endpoint; a refusal fails the test with the server's answer. */
+export async function testApi(request: APIRequestContext, path: string, body: unknown) {
+  const response = await request.post(path, { data: body });
+  expect(response.ok(), `${path}: ${await response.text()}`).toBe(true);
+  return response;
+}
+
+/** A unique address for a new member: "<tag>-<time>-<process>-<n>@<domain>". */
+export function memberEmail(tag: string, domain = "coinlens.test") {
+  return `${tag}-${Date.now()}-${process.pid}-${++counter}@${domain}`;
+}
+
+/** A verified member with a real and a demo account, and each credit posted; returns the e-mail. */
+export async function createMember(
+  request: APIRequestContext,
+  options: { email: string; password: string; credits?: readonly Credit[] },
+) {
+  const { email, password } = options;
+  await testApi(request, "/api/test/trade", { action: "member", email, password });
+  for (const credit of options.credits ?? []) {
+    await testApi(request, "/api/test/trade", {
+      action: "credit",
+      email,
+      ledger: credit.ledger ?? "real",
+      asset: credit.asset,
+      amount: credit.amount,
+    });
+  }
+  return email;
+}
+
+/** Signs in through the /login form once it has hydrated, and waits for the dashboard's address. */
+export async function signInWithPassword(page: Page, email: string, password: string) {
+  await gotoHydrated(page, "/login");
+  await signInViaForm(page, email, password);
+  await page.waitForURL(/\/dashboard/, { timeout: 20_000 });
+}
+
 /**
- * A fresh verified member with a real and a demo account (POST /api/test/trade, APP_ENV=test
- * only), signed in through the form and left on a hydrated /dashboard. Returns the e-mail.
+ * A new member (`credits` posted first) signed in on `page`. Returns the e-mail; the page is on
+ * /dashboard, its address changed but not necessarily rendered.
+ */
+export async function newSignedInMember(
+  page: Page,
+  options: { tag: string; password: string; domain?: string; credits?: readonly Credit[] },
+) {
+  const email = memberEmail(options.tag, options.domain);
+  await createMember(page.request, { email, password: options.password, credits: options.credits ?? [] });
+  await signInWithPassword(page, email, options.password);
+  return email;
+}
+
+/** The same as newSignedInMember, in a browser context of the member's own (cookies apart). */
+export async function newMemberInOwnContext(
+  browser: Browser,
+  options: { tag: string; password: string; domain?: string; credits?: readonly Credit[] },
+) {
+  const page = await (await browser.newContext()).newPage();
+  const email = await newSignedInMember(page, options);
+  return { page, email };
+}
+
+/**
+ * A fresh verified member with a real and a demo account, signed in through the form and left on a
+ * hydrated, rendered /dashboard. Returns the e-mail.
  */
 export async function signInNewMember(page: Page, tag = "member") {
-  const email = `${tag}-${Date.now()}-${process.pid}-${++counter}@coinlens.test`;
-  const created = await page.request.post("/api/test/trade", {
-    data: { action: "member", email, password: PASSWORD },
-  });
-  expect(created.ok(), await created.text()).toBe(true);
-  await page.goto("/login");
-  await page.locator("[data-hydrated=true]").waitFor({ timeout: 20_000 });
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await page.waitForURL(/\/dashboard$/, { timeout: 20_000 });
+  const email = await newSignedInMember(page, { tag, password: PASSWORD });
   // A client-side navigation changes the URL just before the new page renders.
   await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible({ timeout: 20_000 });
   await waitForHydration(page);

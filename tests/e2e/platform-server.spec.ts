@@ -7,10 +7,10 @@ import pg from "pg";
 import { expect, expectNoA11yViolations, test } from "./fixtures.ts";
 import { freePort, type ServerProcess, startServer, waitForLogLine, waitForReady } from "./server-process.ts";
 
-// Issue 2's platform promises that only a server started with other settings can show: HSTS behind
+// The platform's promises that only a server started with other settings can show: HSTS behind
 // a TLS-terminating proxy (TRUST_PROXY), the operator's footer settings set and unset, one JSON log
 // line per request carrying the response's request id, and what happens when the database goes
-// away (/readyz 503, the friendly 500 page without internals). Issue 14's: a test server listens
+// away (/readyz 503, the friendly 500 page without internals). And its hardening: a test server listens
 // only on this machine, its development pages and test endpoints answer only this machine, and
 // live-price streams are limited per address and in all. Each group starts its own server on a
 // free port and its own data directory.

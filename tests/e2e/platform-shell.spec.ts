@@ -1,7 +1,7 @@
 import { expect, expectNoA11yViolations, test, viewports } from "./fixtures.ts";
 import { signInNewMember } from "./member-session.ts";
 
-// Issue 2's signed-in layout: the avatar menu (name, e-mail, Settings, Sign out) by keyboard and
+// The signed-in layout: the avatar menu (name, e-mail, Settings, Sign out) by keyboard and
 // by mouse on a desktop, and the bottom navigation Dashboard, Wallet, ETF, Transaction, News on a
 // phone, each item navigating and marking the current page. Each test has its own member
 // (POST /api/test/trade, APP_ENV=test only).

@@ -1,6 +1,6 @@
 import { signInAsNewStaff } from "./admin-helpers.ts";
 import { expect, expectNoA11yViolations, test, viewports } from "./fixtures.ts";
-import { signInNewMember } from "./member-session.ts";
+import { createMember, signInNewMember } from "./member-session.ts";
 
 // The machine runs several servers at once; axe scans of long pages need more than the default.
 test.describe.configure({ timeout: 120_000 });
@@ -71,10 +71,7 @@ for (const [name, viewport] of Object.entries(viewports) as [
       test.slow();
       const email = `reviewer-${name}-${Date.now()}@coinlens.test`;
       const password = "Honest-reviews-2026!";
-      const created = await page.request.post("/api/test/trade", {
-        data: { action: "member", email, password },
-      });
-      expect(created.ok()).toBe(true);
+      await createMember(page.request, { email, password });
       await page.goto("/login?redirectTo=%2Freviews%2Fnew");
       await page.getByLabel("Email").fill(email);
       await page.getByLabel("Password").fill(password);

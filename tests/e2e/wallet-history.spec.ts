@@ -2,40 +2,19 @@ import { readFileSync } from "node:fs";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, expectNoA11yViolations, test, viewports } from "./fixtures.ts";
 import { gotoHydrated } from "./hydration.ts";
+import { type Credit, newSignedInMember, testApi } from "./member-session.ts";
 
-// Issue 6: the dashboard's balance card, the wallet (currency, eye, Stake delay) and the
+// The dashboard's balance card, the wallet (currency, eye, Stake delay) and the
 // transaction history (every filter, Clear, paging, CSV), each test with its own member whose
 // balances come from real ledger entries (POST /api/test/trade) and whose older history rows come
 // from POST /api/test/history (test-only, APP_ENV=test).
 
 const PASSWORD = "Wallet-and-history-2026!";
 test.describe.configure({ timeout: 120_000 });
-let counter = 0;
 
-async function post(request: APIRequestContext, path: string, body: unknown) {
-  const response = await request.post(path, { data: body });
-  expect(response.ok(), await response.text()).toBe(true);
-}
-
-async function newMember(
-  page: Page,
-  credits: { asset: string; amount: string; ledger?: "real" | "demo" }[] = [],
-) {
-  const email = `wallet-${Date.now()}-${process.pid}-${++counter}@coinlens.test`;
-  await post(page.request, "/api/test/trade", { action: "member", email, password: PASSWORD });
-  for (const c of credits) {
-    await post(page.request, "/api/test/trade", {
-      action: "credit",
-      email,
-      ledger: c.ledger ?? "real",
-      ...c,
-    });
-  }
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await page.waitForURL(/\/dashboard/);
+/** A member with these credits, signed in and on a hydrated /dashboard; returns the e-mail. */
+async function newMember(page: Page, credits: Credit[] = []) {
+  const email = await newSignedInMember(page, { tag: "wallet", password: PASSWORD, credits });
   await page
     .locator("[data-hydrated=true]")
     .first()
@@ -235,7 +214,7 @@ test.describe("transactions", () => {
       { ledger: "real", type: "reward", status: "completed", asset: "SOL", amount: "0.25", daysAgo: 60 },
       { ledger: "real", type: "membership", status: "completed", asset: "USD", amount: "29", daysAgo: 200 },
     ];
-    await post(page.request, "/api/test/history", { email, operations: ops });
+    await testApi(page.request, "/api/test/history", { email, operations: ops });
     await gotoHydrated(page, "/transactions");
     const table = page.getByRole("table", { name: "Transactions" });
     // Six records plus the demo account's opening credit.
@@ -346,7 +325,7 @@ test.describe("transactions", () => {
       amount: String(i + 1),
       daysAgo: i / 100,
     }));
-    await post(page.request, "/api/test/history", { email, operations: ops });
+    await testApi(page.request, "/api/test/history", { email, operations: ops });
     await page.goto("/transactions?account=real");
     const rows = page.getByRole("table", { name: "Transactions" }).locator("tbody tr");
     await expect(page.getByText("Page 1 of 3")).toBeVisible();
@@ -367,7 +346,7 @@ test.describe("transactions", () => {
   test("375 px: filters open in a dialog and the rows read as a list", async ({ page }) => {
     await page.setViewportSize(viewports.mobile);
     const email = await newMember(page);
-    await post(page.request, "/api/test/history", {
+    await testApi(page.request, "/api/test/history", {
       email,
       operations: [
         { ledger: "real", type: "withdrawal", status: "pending", asset: "BTC", amount: "0.01", daysAgo: 1 },
@@ -399,7 +378,7 @@ test.describe("transactions", () => {
 
   test("another member's history is never shown, and the API needs a session", async ({ page, browser }) => {
     const email = await newMember(page);
-    await post(page.request, "/api/test/history", {
+    await testApi(page.request, "/api/test/history", {
       email,
       operations: [
         { ledger: "real", type: "swap", status: "completed", asset: "ETH", amount: "7.77", daysAgo: 1 },

@@ -1,4 +1,4 @@
-// The /buy page's trusted brokers (issue 8): an admin-edited list of external links. Coinlens
+// The /buy page's trusted brokers: an admin-edited list of external links. Coinlens
 // sells no crypto itself; when a link pays the operator a commission it is marked affiliate and
 // the page says so.
 import { sql } from "drizzle-orm";
@@ -58,15 +58,8 @@ export async function getBroker(db: Db, id: bigint): Promise<Broker | undefined>
   return row ? fromRow(row) : undefined;
 }
 
-export interface BrokerInput {
-  name: string;
-  url: string;
-  imageUrl: string;
-  priceText: string;
-  affiliate: boolean;
-  sortOrder: number;
-  enabled: boolean;
-}
+/** A broker as the back-office form gives it: everything but the id. */
+export type BrokerInput = Omit<Broker, "id">;
 
 export function isSafeBrokerUrl(url: string): boolean {
   try {

@@ -1,21 +1,19 @@
 import { createECDH } from "node:crypto";
-import { pbkdf2 } from "@noble/hashes/pbkdf2.js";
-import { sha256, sha512 } from "@noble/hashes/sha2.js";
+import { sha256 } from "@noble/hashes/sha2.js";
 import { keccak_256 } from "@noble/hashes/sha3.js";
 import { bech32, bech32m, createBase58check } from "@scure/base";
 import { HDKey } from "@scure/bip32";
 import { describe, expect, it } from "vitest";
+import { TEST_ROOT, TEST_SEED } from "../../../tests/chain-keys.ts";
 import { btcDeriver, p2wpkhAddress, tronAddressFromPublicKey, tronDeriver } from "./addresses.ts";
 import { convertExtendedPublicKey, parseExtendedPublicKey } from "./extended-key.ts";
 import { decompressPublicKey } from "./secp256k1.ts";
 
 const base58check = createBase58check(sha256);
 
-// BIP39 seed of the BIP84 test mnemonic (empty passphrase): PBKDF2-HMAC-SHA512, 2048 rounds.
-const MNEMONIC =
-  "abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about";
-const SEED = pbkdf2(sha512, MNEMONIC, "mnemonic", { c: 2048, dkLen: 64 });
-const ROOT = HDKey.fromMasterSeed(SEED);
+// The BIP84 test mnemonic's seed and master key (tests/chain-keys.ts).
+const SEED = TEST_SEED;
+const ROOT = TEST_ROOT;
 
 // Published in BIP84 (https://github.com/bitcoin/bips/blob/master/bip-0084.mediawiki#test-vectors).
 const BIP84_ACCOUNT_ZPUB =

@@ -1,3 +1,4 @@
+import { fieldErrors } from "../forms.ts";
 import { z } from "../zod.ts";
 
 /** One schema for the contact form, used in the browser and again in the action. */
@@ -25,7 +26,7 @@ export const contactSchema = z.object({
     .max(5000, contactMessages.messageTooLong),
 });
 export type ContactInput = z.infer<typeof contactSchema>;
-export type ContactFieldErrors = Partial<Record<keyof ContactInput, string>>;
+export type ContactFieldErrors = Partial<Record<keyof ContactInput | "form", string>>;
 
 /** The hidden field bots fill in and people never see. */
 export const honeypotField = "website";
@@ -38,10 +39,13 @@ export function parseContactForm(
     subject: values.subject ?? "",
     message: values.message ?? "",
   });
-  if (parsed.success) return { ok: true, data: parsed.data };
-  const flat = z.flattenError(parsed.error).fieldErrors;
-  return {
-    ok: false,
-    fieldErrors: { email: flat.email?.[0], subject: flat.subject?.[0], message: flat.message?.[0] },
-  };
+  return parsed.success
+    ? { ok: true, data: parsed.data }
+    : { ok: false, fieldErrors: fieldErrors<keyof ContactInput>(parsed.error) };
+}
+
+/** What a sender over the hourly limit reads, in whole minutes until they may write again. */
+export function contactRateLimitMessage(retryAfterSeconds: number): string {
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  return `You have sent several messages in a short time. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
 }

@@ -1,11 +1,11 @@
 // Back-office members (ADR 0055): disable ends every session and refuses sign-in; enable; search;
 // the member page's ledger numbers; the audit log page's query; the withdrawal TOTP check.
 import { eq, sql } from "drizzle-orm";
-import { type TOTP, URI } from "otpauth";
 import { beforeAll, describe, expect, test } from "vitest";
 import { sessions, users } from "../../../db/schema/index.ts";
+import { cookieFrom, enrolTwoFactor, requestMetaFrom, signedInMember } from "../../../tests/accounts.ts";
+import { testConfig } from "../../../tests/config.ts";
 import { onPostgres, setupTestDatabase } from "../../../tests/db.ts";
-import { type Config, parseConfig } from "../../config.server.ts";
 import { queryRows } from "../../db/client.server.ts";
 import { listAuditEventNames, listAuditLog } from "../accounts/audit.server.ts";
 import { createAuth } from "../accounts/auth.server.ts";
@@ -15,7 +15,6 @@ import { limits } from "../accounts/rate-limit.server.ts";
 import { messages } from "../accounts/schemas.ts";
 import { getCurrentSession } from "../accounts/sessions.server.ts";
 import { completeSecondFactor, signIn, signUp, verifyActionCode } from "../accounts/sign-in.server.ts";
-import { confirmTwoFactorEnrolment, startTwoFactorEnrolment } from "../accounts/two-factor.server.ts";
 import { postEntry } from "../ledger/ledger.server.ts";
 import {
   disableMember,
@@ -27,48 +26,27 @@ import {
 
 const t = setupTestDatabase();
 
-function config(): Config {
-  const result = parseConfig({ APP_ENV: "test" });
-  if (!result.ok) throw new Error(result.problems.join("; "));
-  return result.config;
-}
-
 let clock: ReturnType<typeof fakeClock>;
 let env: AccountsEnv;
-let ipCounter = 0;
 const PASSWORD = "Sturdy-passphrase-42";
 
 beforeAll(() => {
   clock = fakeClock(new Date());
-  const cfg = config();
+  const cfg = testConfig();
   env = { auth: createAuth(t.db, cfg), config: cfg, clock };
 });
 
-function meta(cookie?: string) {
-  const headers = new Headers({ "user-agent": "vitest" });
-  if (cookie) headers.set("cookie", cookie);
-  return { headers, ip: `10.1.0.${++ipCounter}` };
-}
-
-function cookieFrom(setCookies: string[], namePart = "session_token") {
-  const line = setCookies.find((c) => c.includes(namePart) && !/Max-Age=0/.test(c));
-  if (!line) throw new Error(`no ${namePart} cookie in ${setCookies.join(" | ")}`);
-  return line.split(";")[0] as string;
-}
+const meta = requestMetaFrom("10.1");
 
 let seq = 0;
 async function newMember(name = "Member") {
   const email = `${name.toLowerCase()}${++seq}-${Math.random().toString(36).slice(2, 6)}@example.test`;
-  const result = await signUp(
+  return signedInMember(
     t.db,
     env,
     { email, firstName: name, lastName: `Test${seq}`, password: PASSWORD },
-    meta(),
+    meta,
   );
-  if (!result.ok) throw new Error(result.message);
-  // Sign-up signs nobody in: the member signs in once with the password.
-  const [row] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  return { email, userId: row?.id ?? "", cookie: await signInCookie(email) };
 }
 
 async function signInCookie(email: string) {
@@ -81,23 +59,18 @@ async function sessionCount(userId: string) {
   return (await t.db.select().from(sessions).where(eq(sessions.userId, userId))).length;
 }
 
+/** Turns two-factor on with the code of `now`, the test clock set to it. */
 async function withTwoFactor(member: { cookie: string }) {
-  const current = await getCurrentSession(t.db, env, meta(member.cookie));
-  if (!current) throw new Error("no session");
-  const started = await startTwoFactorEnrolment(t.db, env, current, PASSWORD, meta(member.cookie));
-  if (!started.ok) throw new Error(started.message);
-  const totp = URI.parse(started.totpURI) as TOTP;
   const now = Date.now();
   clock.set(new Date(now));
-  const enrolled = await confirmTwoFactorEnrolment(
+  const { totp, cookie } = await enrolTwoFactor(
     t.db,
     env,
-    current,
-    totp.generate({ timestamp: now }),
-    meta(member.cookie),
+    { cookie: member.cookie, password: PASSWORD },
+    meta,
+    now,
   );
-  if (!enrolled.ok) throw new Error(enrolled.message);
-  return { totp, now, cookie: cookieFrom(enrolled.setCookies) };
+  return { totp, now, cookie };
 }
 
 describe("disabling a member", () => {

@@ -106,7 +106,7 @@ describe("member and audit back-office permissions", () => {
   });
 });
 
-describe("a two-factor session, not only a two-factor member (issue 14)", () => {
+describe("a two-factor session, not only a two-factor member (ADR 0011)", () => {
   it("staff with two-factor on whose session was signed in with the password alone are refused, with the way out", () => {
     for (const role of ["admin", "support", "analyst"]) {
       expect(decideStaffAccess(staff(role, true, "password"))).toEqual({

@@ -1,5 +1,5 @@
 // Back-office permissions, named action:entity:access (codebase guide §10): deposits and
-// withdrawals (issue 7), earn and trade settings (issue 8), review moderation (issue 5). Pure: the
+// withdrawals (ADR 0052, 0053), earn and trade settings (ADR 0060, 0061), review moderation. Pure: the
 // route guard and the UI read the same table; the server always checks.
 
 export const ROLES = Object.freeze(["member", "support", "analyst", "admin"] as const);
@@ -94,8 +94,8 @@ export const accessMessages = Object.freeze({
 } as const);
 
 /**
- * Staff must have two-factor sign-in on (issue 7), and this very session must have completed the
- * second step (issue 14, ADR 0011): a session signed in with the password alone (one from before
+ * Staff must have two-factor sign-in on (ADR 0055), and this very session must have completed the
+ * second step (ADR 0011): a session signed in with the password alone (one from before
  * the factor was turned on, or from before sessions recorded how they were signed in) is refused.
  */
 function decideTwoFactor({ user, session }: Requester): AccessDecision {

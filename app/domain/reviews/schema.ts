@@ -1,3 +1,4 @@
+import { fieldErrors } from "../forms.ts";
 import { z } from "../zod.ts";
 
 /** One schema for writing a review, used in the browser and again in the action. */
@@ -33,7 +34,7 @@ export const reviewSchema = z.object({
     ),
 });
 export type ReviewInput = z.infer<typeof reviewSchema>;
-export type ReviewFieldErrors = Partial<Record<keyof ReviewInput, string>>;
+export type ReviewFieldErrors = Partial<Record<keyof ReviewInput | "form", string>>;
 
 export function parseReviewForm(
   values: Record<string, unknown>,
@@ -45,17 +46,7 @@ export function parseReviewForm(
     country: values.country ?? "",
     experiencedOn: values.experiencedOn ?? "",
   });
-  if (parsed.success) return { ok: true, data: parsed.data };
-  const flat = z.flattenError(parsed.error).fieldErrors;
-  const first = (k: keyof ReviewInput) => flat[k]?.[0];
-  return {
-    ok: false,
-    fieldErrors: {
-      rating: first("rating"),
-      title: first("title"),
-      body: first("body"),
-      country: first("country"),
-      experiencedOn: first("experiencedOn"),
-    },
-  };
+  return parsed.success
+    ? { ok: true, data: parsed.data }
+    : { ok: false, fieldErrors: fieldErrors<keyof ReviewInput>(parsed.error) };
 }

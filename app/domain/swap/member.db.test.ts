@@ -2,8 +2,9 @@
 // order, the quote as the page receives it, and a confirmation executed once.
 import { beforeAll, describe, expect, it } from "vitest";
 import { setupTestDatabase } from "../../../tests/db.ts";
+import { creditAvailable } from "../../../tests/ledger.ts";
 import { fundSystemAccount } from "../ledger/funding.server.ts";
-import { getBalances, postEntry } from "../ledger/ledger.server.ts";
+import { getBalances } from "../ledger/ledger.server.ts";
 import { saveQuotes } from "../market-data/cache-writes.server.ts";
 import { sampleMarkets } from "../market-data/sample.server.ts";
 import { parseAmount } from "../money/amount.ts";
@@ -17,15 +18,7 @@ let counter = 0;
 
 async function memberWithBtc(btc: string) {
   const userId = `swap-member-${++counter}`;
-  await postEntry(t.db, {
-    idempotencyKey: `fund-${userId}`,
-    code: "deposit",
-    ledger: "real",
-    postings: [
-      { account: { system: "deposits", asset: "BTC" }, amount: -parseAmount(btc, "BTC") },
-      { account: { userId, kind: "available", asset: "BTC" }, amount: parseAmount(btc, "BTC") },
-    ],
-  });
+  await creditAvailable(t.db, { userId, asset: "BTC", amount: parseAmount(btc, "BTC") });
   return { userId, ledger: "real" as const };
 }
 

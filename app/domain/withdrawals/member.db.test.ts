@@ -1,11 +1,12 @@
 // The member's withdrawal workflows (member.server.ts): what the withdrawal pages' action calls.
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog } from "../../../db/schema/index.ts";
 import { setupTestDatabase } from "../../../tests/db.ts";
+import { fundedMember } from "../../../tests/ledger.ts";
 import { deliverRecorded } from "../../../tests/mailbox.ts";
 import { fakeClock } from "../accounts/clock.ts";
-import { getBalances, postEntry } from "../ledger/ledger.server.ts";
+import { getBalances } from "../ledger/ledger.server.ts";
 import { saveQuotes } from "../market-data/cache-writes.server.ts";
 import { sampleMarkets } from "../market-data/sample.server.ts";
 import {
@@ -39,24 +40,8 @@ const SETTINGS: WithdrawalSettings = Object.freeze({
 let counter = 0;
 const key = () => `member-wf-key-${++counter}-abcdefgh`;
 
-async function newMember(funds: { USDT?: bigint; BTC?: bigint; USD?: bigint } = {}): Promise<string> {
-  const id = `m-wf-${++counter}-${Math.random().toString(36).slice(2, 8)}`;
-  await t.db.execute(
-    sql`insert into users (id, name, email) values (${id}, ${`Member ${counter}`}, ${`${id}@example.test`})`,
-  );
-  for (const [asset, amount] of Object.entries(funds) as ["USDT" | "BTC" | "USD", bigint][]) {
-    await postEntry(t.db, {
-      idempotencyKey: `fund-${id}-${asset}`,
-      code: "deposit",
-      ledger: "real",
-      postings: [
-        { account: { system: "deposits", asset }, amount: -amount },
-        { account: { userId: id, kind: "available", asset }, amount },
-      ],
-    });
-  }
-  return id;
-}
+const newMember = (funds: { USDT?: bigint; BTC?: bigint; USD?: bigint } = {}) =>
+  fundedMember(t.db, "m-wf", funds);
 
 function member(userId: string, overrides: Partial<WithdrawalMember> = {}): WithdrawalMember {
   return {

@@ -1,10 +1,6 @@
-import { randomUUID } from "node:crypto";
 import { Link } from "react-router";
-import { getConfig } from "~/config.server.ts";
-import { getDb } from "~/db/db.server.ts";
 import { formatUsd } from "~/domain/market-data/format.ts";
 import { isCryptoAsset } from "~/domain/money/assets.ts";
-import { stakeBoardView } from "~/domain/staking/views.server.ts";
 import { Badge } from "~/ui/badge.tsx";
 import { Card } from "~/ui/card.tsx";
 import { cn } from "~/ui/cn.ts";
@@ -12,9 +8,8 @@ import { StakeForm } from "~/ui/earn/stake-form.tsx";
 import { StakePositions } from "~/ui/earn/stake-positions.tsx";
 import { CoinMark } from "~/ui/market/coin-mark.tsx";
 import { DataLabels } from "~/ui/market/data-labels.tsx";
-import { requireSession } from "~/utils/auth.server.ts";
 import type { Route } from "./+types/fixed-etf";
-import { stakeAction } from "./stake-actions.server.ts";
+import { stakeAction, stakeBoardLoader } from "./stake-actions.server.ts";
 import { stakeClientAction } from "./stake-client-action.ts";
 
 export function meta() {
@@ -26,29 +21,8 @@ export function meta() {
  * layout. An ETF share cannot be staked (product brief §2), so the cards are the staking coins.
  */
 export async function loader(args: Route.LoaderArgs) {
-  const session = await requireSession(args);
-  const config = getConfig();
-  const board = await stakeBoardView(getDb(), {
-    ledger: session.session.accountMode,
-    userId: session.user.id,
-    now: new Date(),
-    staleSeconds: config.market.staleSeconds,
-  });
-  const requested = (new URL(args.request.url).searchParams.get("asset") ?? "").toUpperCase();
-  const selected = isCryptoAsset(requested) ? requested : "USDT";
-  return {
-    coins: board.coins,
-    selected,
-    positions: board.positions,
-    prices: board.prices,
-    referralCode: board.referralCode,
-    referralUrl: board.referralCode
-      ? `${config.publicUrl}/signup?ref=${encodeURIComponent(board.referralCode)}`
-      : null,
-    brand: config.brand.name,
-    idempotencyKey: randomUUID(),
-    mode: session.session.accountMode,
-  };
+  const { coins, requested, shared } = await stakeBoardLoader(args);
+  return { coins, selected: isCryptoAsset(requested) ? requested : "USDT", ...shared };
 }
 
 export const action = (args: Route.ActionArgs) => stakeAction(args);

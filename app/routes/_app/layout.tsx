@@ -1,12 +1,11 @@
 import { useEffect, useState } from "react";
 import { Outlet, useNavigation } from "react-router";
 import { listMemberAccounts } from "~/domain/accounts/member-accounts.server.ts";
-import { getCurrentSession } from "~/domain/accounts/sessions.server.ts";
 import { deepFreeze } from "~/domain/freeze.ts";
 import { AppShell } from "~/ui/layout/app-shell.tsx";
 import { AccountEvents } from "~/ui/live/account-events.tsx";
 import { Spinner } from "~/ui/spinner.tsx";
-import { accounts, loginRedirect, requestMeta, sessionContext } from "~/utils/auth.server.ts";
+import { accounts, putSessionOnContext, sessionContext } from "~/utils/auth.server.ts";
 import type { Route } from "./+types/layout";
 import { AccountBadge } from "./account-badge.tsx";
 
@@ -17,10 +16,7 @@ import { AccountBadge } from "./account-badge.tsx";
  */
 export const middleware: Route.MiddlewareFunction[] = deepFreeze([
   async (args, next) => {
-    const { db, env } = accounts();
-    const session = await getCurrentSession(db, env, requestMeta(args));
-    if (!session) throw loginRedirect(args.request);
-    args.context.set(sessionContext, session);
+    await putSessionOnContext(args);
     const response = await next();
     response.headers.set("Cache-Control", "private, no-store");
     return response;

@@ -8,6 +8,7 @@ import { Badge } from "~/ui/badge.tsx";
 import { buttonClass } from "~/ui/button.tsx";
 import { Card } from "~/ui/card.tsx";
 import { EmptyState } from "~/ui/empty-state.tsx";
+import { Pager, pageHref } from "~/ui/pager.tsx";
 import type { Route } from "./+types/news";
 
 export const meta = () => [
@@ -33,8 +34,6 @@ export default function NewsPage({ loaderData }: Route.ComponentProps) {
   const now = new Date(loaderData.now);
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const submit = useSubmit();
-  const pageLink = (p: number) =>
-    `/news?${new URLSearchParams({ ...(coin ? { coin } : {}), ...(p > 1 ? { page: String(p) } : {}) })}`;
   return (
     <div className="container-page space-y-6 py-8">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
@@ -126,25 +125,15 @@ export default function NewsPage({ loaderData }: Route.ComponentProps) {
           </ol>
         )}
       </Card>
-      <nav aria-label="News pages" className="flex items-center justify-between">
-        {page > 1 ? (
-          <Link to={pageLink(page - 1)} className={buttonClass("secondary", "sm")}>
-            Previous
-          </Link>
-        ) : (
-          <span />
-        )}
-        <p className="text-sm text-muted">
-          Page {page} of {pages}
-        </p>
-        {page < pages ? (
-          <Link to={pageLink(page + 1)} className={buttonClass("secondary", "sm")}>
-            Next
-          </Link>
-        ) : (
-          <span />
-        )}
-      </nav>
+      <Pager
+        variant="buttons"
+        label="News pages"
+        page={page}
+        pageCount={pages}
+        href={(n) => pageHref("/news", { coin }, n)}
+        previous="Previous"
+        next="Next"
+      />
     </div>
   );
 }

@@ -1,22 +1,55 @@
-// The stake and early-exit actions shared by /stake and /fixed-etf: read the session and the
-// form, call the domain's workflow (app/domain/staking/member.server.ts), answer with its result.
+// What /stake and /fixed-etf share: the loader's board and the stake and early-exit actions. Each
+// reads the session (and the form), calls the staking domain (app/domain/staking/member.server.ts,
+// views.server.ts) and answers with its result.
+import { randomUUID } from "node:crypto";
 import { data } from "react-router";
 import { getConfig } from "~/config.server.ts";
 import { getDb } from "~/db/db.server.ts";
+import { formValues } from "~/domain/forms.ts";
 import type { StakeActionData } from "~/domain/staking/action-data.ts";
 import { endStakeEarly, submitStake } from "~/domain/staking/member.server.ts";
-import { type RouteArgs, requireVerifiedSession } from "~/utils/auth.server.ts";
+import { stakeBoardView } from "~/domain/staking/views.server.ts";
+import { type RouteArgs, requireSession, requireVerifiedSession } from "~/utils/auth.server.ts";
+
+/**
+ * The member's staking board, the asset the address asks for (`?asset=`, upper-cased, unchecked)
+ * and what both pages show beside it: positions, prices, the referral link and a fresh
+ * idempotency key for the stake form.
+ */
+export async function stakeBoardLoader(args: RouteArgs) {
+  const session = await requireSession(args);
+  const config = getConfig();
+  const board = await stakeBoardView(getDb(), {
+    ledger: session.session.accountMode,
+    userId: session.user.id,
+    now: new Date(),
+    staleSeconds: config.market.staleSeconds,
+  });
+  const requested = (new URL(args.request.url).searchParams.get("asset") ?? "").toUpperCase();
+  const shared = {
+    positions: board.positions,
+    prices: board.prices,
+    referralCode: board.referralCode,
+    referralUrl: board.referralCode
+      ? `${config.publicUrl}/signup?ref=${encodeURIComponent(board.referralCode)}`
+      : null,
+    brand: config.brand.name,
+    idempotencyKey: randomUUID(),
+    mode: session.session.accountMode,
+  };
+  return { coins: board.coins, requested, shared };
+}
 
 export async function stakeAction(args: RouteArgs) {
   const session = await requireVerifiedSession(args);
   const member = { userId: session.user.id, ledger: session.session.accountMode };
-  const form = await args.request.formData();
-  const intent = String(form.get("intent") ?? "stake");
+  const form = formValues(await args.request.formData());
+  const intent = form.intent ?? "stake";
   const now = new Date();
 
   if (intent === "exit") {
     const result = await endStakeEarly(getDb(), member, {
-      positionId: String(form.get("positionId") ?? ""),
+      positionId: form.positionId ?? "",
       now,
     });
     return result.ok
@@ -28,10 +61,10 @@ export async function stakeAction(args: RouteArgs) {
     getDb(),
     member,
     {
-      asset: String(form.get("asset") ?? ""),
-      amount: form.get("amount") ?? undefined,
-      durationDays: form.get("durationDays") ?? undefined,
-      idempotencyKey: String(form.get("idempotencyKey") ?? ""),
+      asset: form.asset ?? "",
+      amount: form.amount,
+      durationDays: form.durationDays,
+      idempotencyKey: form.idempotencyKey ?? "",
     },
     { now, staleSeconds: getConfig().market.staleSeconds },
   );

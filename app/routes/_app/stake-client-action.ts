@@ -1,4 +1,5 @@
 import { isRouteErrorResponse } from "react-router";
+import { formValues } from "~/domain/forms.ts";
 import type { StakeActionData } from "~/domain/staking/action-data.ts";
 import { stakeMessages } from "~/domain/staking/schemas.ts";
 
@@ -16,7 +17,7 @@ export async function stakeClientAction({
   request: Request;
   serverAction: () => Promise<unknown>;
 }) {
-  const intent = String((await request.clone().formData()).get("intent") ?? "stake");
+  const { intent } = formValues(await request.clone().formData());
   try {
     return await serverAction();
   } catch (error) {

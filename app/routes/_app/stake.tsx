@@ -1,11 +1,7 @@
-import { randomUUID } from "node:crypto";
 import { Link } from "react-router";
-import { getConfig } from "~/config.server.ts";
-import { getDb } from "~/db/db.server.ts";
 import { formatUsd } from "~/domain/market-data/format.ts";
 import { CRYPTO_ASSETS, isCryptoAsset } from "~/domain/money/assets.ts";
 import { stakeMessages } from "~/domain/staking/schemas.ts";
-import { stakeBoardView } from "~/domain/staking/views.server.ts";
 import { Badge } from "~/ui/badge.tsx";
 import { Button } from "~/ui/button.tsx";
 import { Card, CardHeader } from "~/ui/card.tsx";
@@ -14,9 +10,8 @@ import { StakePositions } from "~/ui/earn/stake-positions.tsx";
 import { CoinMark } from "~/ui/market/coin-mark.tsx";
 import { DataLabels } from "~/ui/market/data-labels.tsx";
 import { useToast } from "~/ui/toast.tsx";
-import { requireSession } from "~/utils/auth.server.ts";
 import type { Route } from "./+types/stake";
-import { stakeAction } from "./stake-actions.server.ts";
+import { stakeAction, stakeBoardLoader } from "./stake-actions.server.ts";
 import { stakeClientAction } from "./stake-client-action.ts";
 
 export function meta() {
@@ -24,31 +19,9 @@ export function meta() {
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  const session = await requireSession(args);
-  const config = getConfig();
-  const url = new URL(args.request.url);
-  const requested = (url.searchParams.get("asset") ?? "").toUpperCase();
-  const now = new Date();
-  const board = await stakeBoardView(getDb(), {
-    ledger: session.session.accountMode,
-    userId: session.user.id,
-    now,
-    staleSeconds: config.market.staleSeconds,
-  });
-  const coin = isCryptoAsset(requested) ? (board.coins.find((c) => c.asset === requested) ?? null) : null;
-  return {
-    coin,
-    assets: CRYPTO_ASSETS,
-    positions: board.positions,
-    prices: board.prices,
-    referralCode: board.referralCode,
-    referralUrl: board.referralCode
-      ? `${config.publicUrl}/signup?ref=${encodeURIComponent(board.referralCode)}`
-      : null,
-    brand: config.brand.name,
-    idempotencyKey: randomUUID(),
-    mode: session.session.accountMode,
-  };
+  const { coins, requested, shared } = await stakeBoardLoader(args);
+  const coin = isCryptoAsset(requested) ? (coins.find((c) => c.asset === requested) ?? null) : null;
+  return { coin, assets: CRYPTO_ASSETS, ...shared };
 }
 
 export const action = (args: Route.ActionArgs) => stakeAction(args);

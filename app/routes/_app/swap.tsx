@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import { data, useFetcher } from "react-router";
 import { getConfig } from "~/config.server.ts";
 import { getDb } from "~/db/db.server.ts";
+import { formValues } from "~/domain/forms.ts";
 import { formatAmount, safeParseAmount } from "~/domain/money/amount.ts";
 import { confirmSwap, requestSwapQuote, swapBoardView } from "~/domain/swap/member.server.ts";
 import {
@@ -56,11 +57,11 @@ type ActionData =
 export async function action(args: Route.ActionArgs) {
   const session = await requireVerifiedSession(args);
   const member = { userId: session.user.id, ledger: session.session.accountMode };
-  const form = await args.request.formData();
+  const form = formValues(await args.request.formData());
   const config = getConfig();
   const now = new Date();
-  if (String(form.get("intent")) === "confirm") {
-    const result = await confirmSwap(getDb(), member, { quoteId: String(form.get("quoteId") ?? ""), now });
+  if (form.intent === "confirm") {
+    const result = await confirmSwap(getDb(), member, { quoteId: form.quoteId ?? "", now });
     if (result.ok)
       return data<ActionData>({ intent: "confirm", ok: true, message: result.message, expired: false });
     const { status, ...refusal } = result;
@@ -69,7 +70,7 @@ export async function action(args: Route.ActionArgs) {
   const result = await requestSwapQuote(
     getDb(),
     member,
-    { from: String(form.get("from")), to: String(form.get("to")), amount: form.get("amount") ?? "" },
+    { from: form.from ?? "", to: form.to ?? "", amount: form.amount ?? "" },
     {
       now,
       quoteSeconds: config.swap.quoteSeconds,

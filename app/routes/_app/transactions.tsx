@@ -28,6 +28,7 @@ import { Button, ButtonLink, buttonClass } from "~/ui/button.tsx";
 import { Card } from "~/ui/card.tsx";
 import { Dialog } from "~/ui/dialog.tsx";
 import { EmptyState } from "~/ui/empty-state.tsx";
+import { Pager } from "~/ui/pager.tsx";
 import { Select } from "~/ui/select.tsx";
 import { Table, Td, Th } from "~/ui/table.tsx";
 import { requireSession } from "~/utils/auth.server.ts";
@@ -322,35 +323,23 @@ export default function Transactions({ loaderData }: Route.ComponentProps) {
       </Card>
 
       {pageCount > 1 ? (
-        <nav aria-label="Pagination" className="flex items-center justify-between gap-3">
-          {page > 1 ? (
-            <ButtonLink
-              to={withQuery("/transactions", historySearchParams(filter, page - 1))}
-              variant="secondary"
-              size="sm"
-              rel="prev"
-            >
+        <Pager
+          variant="buttons"
+          label="Pagination"
+          page={page}
+          pageCount={pageCount}
+          href={(n) => withQuery("/transactions", historySearchParams(filter, n))}
+          previous={
+            <>
               Previous<span className="sr-only"> page</span>
-            </ButtonLink>
-          ) : (
-            <span />
-          )}
-          <span className="text-sm text-muted" aria-current="page">
-            Page {page} of {pageCount}
-          </span>
-          {page < pageCount ? (
-            <ButtonLink
-              to={withQuery("/transactions", historySearchParams(filter, page + 1))}
-              variant="secondary"
-              size="sm"
-              rel="next"
-            >
+            </>
+          }
+          next={
+            <>
               Next<span className="sr-only"> page</span>
-            </ButtonLink>
-          ) : (
-            <span />
-          )}
-        </nav>
+            </>
+          }
+        />
       ) : null}
     </div>
   );

@@ -4,6 +4,7 @@
 import { data } from "react-router";
 import { isEmailVerified } from "~/domain/accounts/sessions.server.ts";
 import { verifyActionCode } from "~/domain/accounts/sign-in.server.ts";
+import { formValues } from "~/domain/forms.ts";
 import {
   cancelMemberWithdrawal,
   confirmWithdrawalByLink,
@@ -67,7 +68,7 @@ function refused({ status, errors, values }: WithdrawalFailure) {
 
 export async function withdrawalAction(args: RouteArgs, kind: WithdrawalKind) {
   const ctx = await paymentsContext(args);
-  const form = Object.fromEntries(await args.request.formData()) as Record<string, string>;
+  const form = formValues(await args.request.formData());
   const meta = requestMeta(args);
   const member: WithdrawalMember = {
     userId: ctx.userId,

@@ -1,31 +1,18 @@
 import { and, eq, like } from "drizzle-orm";
-import { type TOTP, URI } from "otpauth";
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
-import {
-  auditLog,
-  authVerifications,
-  devMailbox,
-  sessions,
-  twoFactors,
-  users,
-} from "../../../db/schema/index.ts";
+import { auditLog, authVerifications, devMailbox, sessions, twoFactors } from "../../../db/schema/index.ts";
+import { cookieFrom, enrolTwoFactor, signedInMember } from "../../../tests/accounts.ts";
 import { setupTestDatabase } from "../../../tests/db.ts";
 import { deliverMail } from "../../../tests/mailbox.ts";
-import { requestContext } from "../../context.server.ts";
+import { callRoute } from "../../../tests/route-call.ts";
 import { useDatabase } from "../../db/db.server.ts";
 import { systemClock } from "../../domain/accounts/clock.ts";
 import { limits, recordEvent } from "../../domain/accounts/rate-limit.server.ts";
 import { messages } from "../../domain/accounts/schemas.ts";
-import { getCurrentSession } from "../../domain/accounts/sessions.server.ts";
-import { signIn, signUp } from "../../domain/accounts/sign-in.server.ts";
-import {
-  confirmTwoFactorEnrolment,
-  startTwoFactorEnrolment,
-} from "../../domain/accounts/two-factor.server.ts";
 import { accounts } from "../../utils/auth.server.ts";
 
 // The rate limits (ADR 0012, values in rate-limit.server.ts), through the real route actions (what the browser posts to): the
+// The rate limits (ADR 0012), through the real route actions (what the browser posts to): the
 // attempt after the limit gets the page's answer and changes nothing. The actions use the
 // process's clock, so the clock is pinned one minute into an hour: no window (1 h or 15 min)
 // can roll over while a test runs.
@@ -51,73 +38,28 @@ const PASSWORD = "Sturdy-passphrase-42";
 let ipSeq = 0;
 const freshIp = () => `10.9.${Math.floor(++ipSeq / 250)}.${ipSeq % 250}`;
 
-interface Answer {
-  status: number;
-  data: Record<string, unknown> | undefined;
-  headers: Headers;
-}
-
-/** Calls a route action the way React Router does and normalises data(), plain objects and redirects. */
-async function post(
+/** Calls a route action the way React Router does (tests/route-call.ts): status, data and headers. */
+const post = (
   action: (args: never) => unknown,
   path: string,
   form: Record<string, string>,
   { ip, cookie }: { ip: string; cookie?: string },
-): Promise<Answer> {
-  const context = new RouterContextProvider();
-  context.set(requestContext, { requestId: "t", nonce: "n", ip });
-  const headers = new Headers({ "user-agent": "vitest" });
-  if (cookie) headers.set("cookie", cookie);
-  const request = new Request(`http://localhost:3000${path}`, {
-    method: "POST",
-    headers,
-    body: new URLSearchParams(form),
-  });
-  let result: unknown;
-  try {
-    result = await action({ request, context, params: {}, url: new URL(request.url) } as never);
-  } catch (thrown) {
-    result = thrown;
-  }
-  if (result instanceof Response) return { status: result.status, data: undefined, headers: result.headers };
-  const wrapped = result as { type?: string; data?: unknown; init?: ResponseInit | null };
-  if (wrapped?.type === "DataWithResponseInit") {
-    return {
-      status: wrapped.init?.status ?? 200,
-      data: wrapped.data as Record<string, unknown>,
-      headers: new Headers(wrapped.init?.headers),
-    };
-  }
-  return { status: 200, data: result as Record<string, unknown>, headers: new Headers() };
-}
-
-function cookieFrom(setCookies: string[], namePart = "session_token") {
-  const line = setCookies.find((c) => c.includes(namePart) && !/Max-Age=0/.test(c));
-  if (!line) throw new Error(`no ${namePart} cookie in ${setCookies.join(" | ")}`);
-  return line.split(";")[0] as string;
-}
+) => callRoute(action, path, { form, ip, ...(cookie ? { cookie } : {}) });
 
 let seq = 0;
 async function newMember() {
   const { db, env } = accounts();
-  const email = `limits${++seq}@example.test`;
-  const result = await signUp(
-    db,
-    env,
-    { email, firstName: "Lim", lastName: `Its${seq}`, password: PASSWORD },
-    { headers: new Headers({ "user-agent": "vitest" }), ip: freshIp() },
-  );
-  if (!result.ok) throw new Error(result.message);
-  // Sign-up signs nobody in: the member signs in once with the password.
-  const signedIn = await signIn(
-    db,
-    env,
-    { email, password: PASSWORD },
-    { headers: new Headers(), ip: freshIp() },
-  );
-  if (signedIn.ok !== true) throw new Error("sign-in after sign-up failed");
-  const [row] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  return { email, userId: row?.id ?? "", cookie: cookieFrom(signedIn.setCookies) };
+  ++seq;
+  const input = {
+    email: `limits${seq}@example.test`,
+    firstName: "Lim",
+    lastName: `Its${seq}`,
+    password: PASSWORD,
+  };
+  return signedInMember(db, env, input, () => ({
+    headers: new Headers({ "user-agent": "vitest" }),
+    ip: freshIp(),
+  }));
 }
 
 const sessionCount = async (userId: string) =>
@@ -284,14 +226,16 @@ describe("two-factor attempts (twoFactorPerUser: 10 per 15 minutes)", () => {
   async function memberWithTwoFactor() {
     const member = await newMember();
     const { db, env } = accounts();
-    const meta = { headers: new Headers({ cookie: member.cookie }), ip: freshIp() };
-    const current = await getCurrentSession(db, env, meta);
-    if (!current) throw new Error("no session");
-    const started = await startTwoFactorEnrolment(db, env, current, PASSWORD, meta);
-    if (!started.ok) throw new Error(started.message);
-    const totp = URI.parse(started.totpURI) as TOTP;
-    const enrolled = await confirmTwoFactorEnrolment(db, env, current, totp.generate(), meta);
-    if (!enrolled.ok) throw new Error(enrolled.message);
+    const ip = freshIp();
+    const { totp } = await enrolTwoFactor(
+      db,
+      env,
+      { cookie: member.cookie, password: PASSWORD },
+      (cookie) => ({
+        headers: new Headers({ cookie }),
+        ip,
+      }),
+    );
     return { ...member, totp };
   }
 

@@ -58,7 +58,10 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const [message, show] = useTimedMessage(CLEAR_AFTER_MS, stickyAnswer ? undefined : actionData);
   // Until the next attempt: cleared when the form is sent again, set by each new answer.
   const [sticky, setSticky] = useState(stickyAnswer);
-  useEffect(() => setSticky(stickyAnswer), [stickyAnswer, actionData]);
+  useEffect(
+    () => setSticky(actionData && "sticky" in actionData ? actionData.error : undefined),
+    [actionData],
+  );
 
   function validate(event: FormEvent<HTMLFormElement>) {
     setSticky(undefined);

@@ -3,20 +3,15 @@
 // signed in by the confirmation link, the owner of an existing address gets an e-mail instead.
 // Through the real route actions, as the browser (or a script) posts them.
 import { and, eq, like } from "drizzle-orm";
-import { type TOTP, URI } from "otpauth";
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { auditLog, devMailbox, sessions, users } from "../../../db/schema/index.ts";
+import { cookieFrom, enrolTwoFactor } from "../../../tests/accounts.ts";
 import { setupTestDatabase } from "../../../tests/db.ts";
 import { deliverMail } from "../../../tests/mailbox.ts";
-import { requestContext } from "../../context.server.ts";
+import { callRoute } from "../../../tests/route-call.ts";
 import { useDatabase } from "../../db/db.server.ts";
 import { getCurrentSession } from "../../domain/accounts/sessions.server.ts";
 import { signIn } from "../../domain/accounts/sign-in.server.ts";
-import {
-  confirmTwoFactorEnrolment,
-  startTwoFactorEnrolment,
-} from "../../domain/accounts/two-factor.server.ts";
 import { accounts } from "../../utils/auth.server.ts";
 import { action as signUpAction } from "./signup.tsx";
 import { action as verifyAction } from "./verify-email.tsx";
@@ -32,54 +27,20 @@ const PASSWORD = "Sturdy-passphrase-42";
 let seq = 0;
 const freshIp = () => `10.14.6.${++seq % 250}`;
 
-interface Answer {
-  status: number;
-  location: string | null;
-  setCookies: string[];
-  data: Record<string, unknown> | undefined;
-}
-
-/** Calls a route action the way React Router does; normalises redirects, data() and plain objects. */
+/** Calls a route action as React Router does: the status, where it redirects, its cookies, its data. */
 async function post(
   action: (args: never) => unknown,
   path: string,
   form: Record<string, string>,
   cookie?: string,
-): Promise<Answer> {
-  const context = new RouterContextProvider();
-  context.set(requestContext, { requestId: "t", nonce: "n", ip: freshIp() });
-  const headers = new Headers({ "user-agent": "vitest" });
-  if (cookie) headers.set("cookie", cookie);
-  const request = new Request(`http://localhost:3000${path}`, {
-    method: "POST",
-    headers,
-    body: new URLSearchParams(form),
-  });
-  let result: unknown;
-  try {
-    result = await action({ request, context, params: {}, url: new URL(request.url) } as never);
-  } catch (thrown) {
-    result = thrown;
-  }
-  if (result instanceof Response) {
-    return {
-      status: result.status,
-      location: result.headers.get("location"),
-      setCookies: result.headers.getSetCookie(),
-      data: undefined,
-    };
-  }
-  const wrapped = result as { type?: string; data?: unknown; init?: ResponseInit | null };
-  if (wrapped?.type === "DataWithResponseInit") {
-    const headers = new Headers(wrapped.init?.headers);
-    return {
-      status: wrapped.init?.status ?? 200,
-      location: headers.get("location"),
-      setCookies: headers.getSetCookie(),
-      data: wrapped.data as Record<string, unknown>,
-    };
-  }
-  return { status: 200, location: null, setCookies: [], data: result as Record<string, unknown> };
+) {
+  const answer = await callRoute(action, path, { form, ip: freshIp(), ...(cookie ? { cookie } : {}) });
+  return {
+    status: answer.status,
+    location: answer.location,
+    setCookies: answer.setCookies,
+    data: answer.data,
+  };
 }
 
 const signUpForm = (email: string, extra: Record<string, string> = {}) =>
@@ -90,12 +51,6 @@ const signUpForm = (email: string, extra: Record<string, string> = {}) =>
     password: PASSWORD,
     ...extra,
   });
-
-function cookieFrom(setCookies: string[], namePart = "session_token") {
-  const line = setCookies.find((c) => c.includes(namePart) && !/Max-Age=0/.test(c));
-  if (!line) throw new Error(`no ${namePart} cookie in ${setCookies.join(" | ")}`);
-  return line.split(";")[0] as string;
-}
 
 /** Delivers what is queued (as the outbox worker would), then the mail `email` got. */
 async function mailsTo(email: string, subjectStart: string) {
@@ -203,17 +158,9 @@ describe("sign-up answers the same whether or not the address has an account", (
     const signedIn = await signIn(db, env, { email, password: PASSWORD }, { headers: new Headers() });
     if (signedIn.ok !== true) throw new Error("sign-in failed");
     const cookie = cookieFrom(signedIn.setCookies);
-    const current = await getCurrentSession(db, env, { headers: new Headers({ cookie }) });
-    if (!current) throw new Error("no session");
-    const started = await startTwoFactorEnrolment(db, env, current, PASSWORD, {
-      headers: new Headers({ cookie }),
-    });
-    if (!started.ok) throw new Error(started.message);
-    const code = (URI.parse(started.totpURI) as TOTP).generate();
-    const enrolled = await confirmTwoFactorEnrolment(db, env, current, code, {
-      headers: new Headers({ cookie }),
-    });
-    if (!enrolled.ok) throw new Error(enrolled.message);
+    await enrolTwoFactor(db, env, { cookie, password: PASSWORD }, (c) => ({
+      headers: new Headers({ cookie: c }),
+    }));
     const before = (await sessionRows(email)).length;
 
     const confirmed = await post(verifyAction, "/verify-email", { token: await confirmationToken(email) });

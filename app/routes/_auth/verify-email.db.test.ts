@@ -1,10 +1,9 @@
 import { and, eq, like } from "drizzle-orm";
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { auditLog, devMailbox, users } from "../../../db/schema/index.ts";
 import { setupTestDatabase } from "../../../tests/db.ts";
 import { deliverMail } from "../../../tests/mailbox.ts";
-import { requestContext } from "../../context.server.ts";
+import { callRoute } from "../../../tests/route-call.ts";
 import { useDatabase } from "../../db/db.server.ts";
 import { signUp } from "../../domain/accounts/sign-in.server.ts";
 import { accounts } from "../../utils/auth.server.ts";
@@ -13,6 +12,8 @@ import { action } from "./verify-email.tsx";
 // The e-mail confirmation link is valid for 24 hours (`emailVerification.expiresIn` in
 // auth.server.ts). The link is a token signed with its expiry; the process clock is moved to when
 // each link was sent, then to "now".
+// The e-mail confirmation link is valid for 24 hours. The link is a token signed with
+// its expiry; the process clock is moved to when each link was sent, then to "now".
 
 process.env.APP_ENV = "test";
 delete process.env.SMTP_URL;
@@ -57,18 +58,9 @@ async function signUpAt(sentAt: Date) {
 /** Posts the confirmation page's form at `at`, as the browser does. */
 async function confirm(token: string, at: Date) {
   vi.setSystemTime(at);
-  const context = new RouterContextProvider();
-  context.set(requestContext, { requestId: "t", nonce: "n", ip: "10.2.1.1" });
-  const request = new Request("http://localhost:3000/verify-email", {
-    method: "POST",
-    body: new URLSearchParams({ token }),
-  });
-  const result = (await action({ request, context, params: {}, url: new URL(request.url) } as never)) as
-    | { verified: boolean; error?: string }
-    | { type: "DataWithResponseInit"; data: { verified: boolean; error?: string } };
   // The page's answer, whether or not it came with a Set-Cookie (the link signs a new member in).
-  const answer = "type" in result ? result.data : result;
-  return { verified: answer.verified, error: answer.error };
+  const { data } = await callRoute(action, "/verify-email", { form: { token }, ip: "10.2.1.1" });
+  return { verified: data?.verified, error: data?.error };
 }
 
 async function verifiedEvents(userId: string) {

@@ -6,7 +6,13 @@ import { requestContext } from "~/context.server.ts";
 import { getDb } from "~/db/db.server.ts";
 import { systemClock } from "~/domain/accounts/clock.ts";
 import { submitContactRequest } from "~/domain/contact/contact.server.ts";
-import { type ContactFieldErrors, honeypotField, parseContactForm } from "~/domain/contact/schema.ts";
+import {
+  type ContactFieldErrors,
+  contactRateLimitMessage,
+  honeypotField,
+  parseContactForm,
+} from "~/domain/contact/schema.ts";
+import { formValues } from "~/domain/forms.ts";
 import { Button } from "~/ui/button.tsx";
 import { Card } from "~/ui/card.tsx";
 import { cn } from "~/ui/cn.ts";
@@ -27,7 +33,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 type ActionData = { ok: true } | { ok: false; fieldErrors?: ContactFieldErrors; formError?: string };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData());
+  const form = formValues(await request.formData());
   const parsed = parseContactForm(form);
   if (!parsed.ok) return data<ActionData>({ ok: false, fieldErrors: parsed.fieldErrors }, { status: 400 });
   const config = getConfig();
@@ -36,15 +42,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     ip: context.get(requestContext).ip,
     supportEmail: config.supportEmail,
     clock: systemClock,
-    isSpam: typeof form[honeypotField] === "string" && form[honeypotField] !== "",
+    isSpam: (form[honeypotField] ?? "") !== "",
   });
   if (!result.ok) {
-    const minutes = Math.ceil(result.retryAfterSeconds / 60);
     return data<ActionData>(
-      {
-        ok: false,
-        formError: `You have sent several messages in a short time. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
-      },
+      { ok: false, formError: contactRateLimitMessage(result.retryAfterSeconds) },
       { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
     );
   }
@@ -99,8 +101,7 @@ export default function ContactPage() {
             noValidate
             className="space-y-5"
             onSubmit={(event) => {
-              const values = Object.fromEntries(new FormData(event.currentTarget));
-              const parsed = parseContactForm(values);
+              const parsed = parseContactForm(formValues(new FormData(event.currentTarget)));
               if (!parsed.ok) {
                 event.preventDefault();
                 setClientErrors(parsed.fieldErrors);

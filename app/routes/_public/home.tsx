@@ -25,7 +25,7 @@ import type { Route } from "./+types/home";
 
 /**
  * Sent as server-rendered HTML without React, with app/islands/landing.ts (a few KiB) for its
- * panels, menus, pricing, reviews and ticker: the 120 KiB JavaScript budget of issue 5 cannot be
+ * panels, menus, pricing, reviews and ticker: the landing page's 120 KiB JavaScript budget cannot be
  * met by a hydrated page (ADR 0043, ADR 0063). Vite bundles the script on its own (the `worker`
  * query is only the bundling mechanism; it runs as an ordinary deferred script).
  */

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { data, Form, redirect, useActionData, useNavigation } from "react-router";
 import { getDb } from "~/db/db.server.ts";
+import { formValues } from "~/domain/forms.ts";
 import { createReview } from "~/domain/reviews/reviews.server.ts";
 import { parseReviewForm, type ReviewFieldErrors } from "~/domain/reviews/schema.ts";
 import { Button } from "~/ui/button.tsx";
@@ -28,7 +29,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const session = await requireSession(args);
-  const parsed = parseReviewForm(Object.fromEntries(await args.request.formData()));
+  const parsed = parseReviewForm(formValues(await args.request.formData()));
   if (!parsed.ok) return data({ fieldErrors: parsed.fieldErrors }, { status: 400 });
   await createReview(getDb(), { id: session.user.id, name: session.user.name }, parsed.data);
   return redirect("/reviews/new?sent=1");
@@ -64,7 +65,7 @@ export default function WriteReviewPage({ loaderData }: Route.ComponentProps) {
           noValidate
           className="space-y-5"
           onSubmit={(event) => {
-            const parsed = parseReviewForm(Object.fromEntries(new FormData(event.currentTarget)));
+            const parsed = parseReviewForm(formValues(new FormData(event.currentTarget)));
             if (!parsed.ok) {
               event.preventDefault();
               setClientErrors(parsed.fieldErrors);

@@ -6,6 +6,7 @@ import { Button } from "~/ui/button.tsx";
 import { Card } from "~/ui/card.tsx";
 import { EmptyState } from "~/ui/empty-state.tsx";
 import { Field } from "~/ui/field.tsx";
+import { Pager, pageHref, pageNumber } from "~/ui/pager.tsx";
 import { Select } from "~/ui/select.tsx";
 import { Table, Td, Th } from "~/ui/table.tsx";
 import type { Route } from "./+types/audit";
@@ -20,8 +21,7 @@ function readQuery(url: URL, events: readonly string[]) {
   const actor = (url.searchParams.get("actor") ?? "").trim().slice(0, 254);
   const eventParam = url.searchParams.get("event") ?? "";
   const event = events.includes(eventParam) ? eventParam : undefined;
-  const page = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
-  return { actor, event, page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1 };
+  return { actor, event, page: pageNumber(url.searchParams) };
 }
 
 /** Detail values shown as `key: value`, one line; long values shortened. */
@@ -60,15 +60,6 @@ export async function loader(args: Route.LoaderArgs) {
       detail: describeDetail(r.detail),
     })),
   };
-}
-
-function pageHref(query: { actor: string; event: string }, page: number) {
-  const params = new URLSearchParams();
-  if (query.actor) params.set("actor", query.actor);
-  if (query.event) params.set("event", query.event);
-  if (page > 1) params.set("page", String(page));
-  const text = params.toString();
-  return text ? `/admin/audit?${text}` : "/admin/audit";
 }
 
 export default function AdminAudit({ loaderData }: Route.ComponentProps) {
@@ -150,23 +141,16 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
           </Table>
         )}
       </Card>
-      <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-3 text-sm">
-        <p className="text-muted">
-          {total} {total === 1 ? "entry" : "entries"} · page {page} of {pageCount}
-        </p>
-        <div className="flex gap-2">
-          {page > 1 ? (
-            <Link to={pageHref(query, page - 1)} className="font-semibold text-brand hover:underline">
-              Newer entries
-            </Link>
-          ) : null}
-          {page < pageCount ? (
-            <Link to={pageHref(query, page + 1)} className="font-semibold text-brand hover:underline">
-              Older entries
-            </Link>
-          ) : null}
-        </div>
-      </nav>
+      <Pager
+        variant="links"
+        label="Pages"
+        count={`${total} ${total === 1 ? "entry" : "entries"}`}
+        page={page}
+        pageCount={pageCount}
+        href={(n) => pageHref("/admin/audit", { actor: query.actor, event: query.event }, n)}
+        previous="Newer entries"
+        next="Older entries"
+      />
     </div>
   );
 }

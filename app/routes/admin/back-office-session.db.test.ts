@@ -1,20 +1,16 @@
 // The back-office wants a session that itself completed the two-factor step (ADR 0011 addendum),
+// The back-office wants a session that itself completed the two-factor step (ADR 0011),
 // not only a staff member who has two-factor on; and turning two-factor on ends every other
 // session of the member. Through the back-office shell's real loader, with real sessions.
 import { and, eq, sql } from "drizzle-orm";
-import { type TOTP, URI } from "otpauth";
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { auditLog, sessions, users } from "../../../db/schema/index.ts";
+import { auditLog, sessions } from "../../../db/schema/index.ts";
+import { cookieFrom, enrolTwoFactor, requestMetaFrom, signedInMember } from "../../../tests/accounts.ts";
 import { setupTestDatabase } from "../../../tests/db.ts";
-import { requestContext } from "../../context.server.ts";
+import { callRoute } from "../../../tests/route-call.ts";
 import { useDatabase } from "../../db/db.server.ts";
 import { getCurrentSession } from "../../domain/accounts/sessions.server.ts";
-import { completeSecondFactor, signIn, signUp } from "../../domain/accounts/sign-in.server.ts";
-import {
-  confirmTwoFactorEnrolment,
-  startTwoFactorEnrolment,
-} from "../../domain/accounts/two-factor.server.ts";
+import { completeSecondFactor, signIn } from "../../domain/accounts/sign-in.server.ts";
 import { grantRole } from "../../domain/payments/admin-role.server.ts";
 import { accounts } from "../../utils/auth.server.ts";
 import { loader } from "./layout.tsx";
@@ -28,17 +24,7 @@ afterAll(() => useDatabase(undefined));
 
 const PASSWORD = "Back-office-2026!";
 let seq = 0;
-const meta = (cookie?: string) => {
-  const headers = new Headers({ "user-agent": "vitest" });
-  if (cookie) headers.set("cookie", cookie);
-  return { headers, ip: `10.14.4.${++seq % 250}` };
-};
-
-function cookieFrom(setCookies: string[], namePart = "session_token") {
-  const line = setCookies.find((c) => c.includes(namePart) && !/Max-Age=0/.test(c));
-  if (!line) throw new Error(`no ${namePart} cookie in ${setCookies.join(" | ")}`);
-  return line.split(";")[0] as string;
-}
+const meta = requestMetaFrom("10.14");
 
 async function passwordSignIn(email: string) {
   const { db, env } = accounts();
@@ -50,46 +36,20 @@ async function passwordSignIn(email: string) {
 /** A new member, signed in with the password on one device. */
 async function newMember() {
   const { db, env } = accounts();
-  const email = `staff${++seq}@example.test`;
-  const created = await signUp(
-    db,
-    env,
-    { email, firstName: "Sta", lastName: "Ff", password: PASSWORD },
-    meta(),
-  );
-  if (!created.ok) throw new Error(created.message);
-  const [row] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  const signedIn = await passwordSignIn(email);
-  if (signedIn.ok !== true) throw new Error("expected a one-step sign-in");
-  return { email, userId: row?.id ?? "", cookie: cookieFrom(signedIn.setCookies) };
+  const input = { email: `staff${++seq}@example.test`, firstName: "Sta", lastName: "Ff", password: PASSWORD };
+  return signedInMember(db, env, input, meta);
 }
 
 /** Turns two-factor on from the session behind `cookie`; returns the new session's cookie. */
 async function enrol(cookie: string) {
   const { db, env } = accounts();
-  const current = await getCurrentSession(db, env, meta(cookie));
-  if (!current) throw new Error("no session");
-  const started = await startTwoFactorEnrolment(db, env, current, PASSWORD, meta(cookie));
-  if (!started.ok) throw new Error(started.message);
-  const totp = URI.parse(started.totpURI) as TOTP;
-  const enrolled = await confirmTwoFactorEnrolment(db, env, current, totp.generate(), meta(cookie));
-  if (!enrolled.ok) throw new Error(enrolled.message);
-  return { totp, cookie: cookieFrom(enrolled.setCookies) };
+  return enrolTwoFactor(db, env, { cookie, password: PASSWORD }, meta);
 }
 
-/** GET /admin through the shell's loader: 200 with its data, or the refusal's status and body. */
+/** GET /admin through the shell's loader: 200, or the refusal's status and body. */
 async function openBackOffice(cookie: string) {
-  const context = new RouterContextProvider();
-  context.set(requestContext, { requestId: "t", nonce: "n", ip: "10.14.0.1" });
-  const request = new Request("http://localhost:3000/admin", { headers: meta(cookie).headers });
-  try {
-    await loader({ request, context, params: {}, url: new URL(request.url) } as never);
-    return { status: 200, body: undefined };
-  } catch (thrown) {
-    const refused = thrown as { init?: ResponseInit | null; data?: unknown; status?: number };
-    if (thrown instanceof Response) return { status: thrown.status, body: undefined };
-    return { status: refused.init?.status ?? 500, body: refused.data as Record<string, unknown> };
-  }
+  const answer = await callRoute(loader, "/admin", { cookie, ip: "10.14.0.1" });
+  return { status: answer.status, body: answer.status === 200 ? undefined : answer.data };
 }
 
 const alive = async (cookie: string) => {

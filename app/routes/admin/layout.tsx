@@ -9,12 +9,11 @@ import {
   Users,
 } from "lucide-react";
 import { NavLink, Outlet } from "react-router";
-import { getCurrentSession } from "~/domain/accounts/sessions.server.ts";
 import { deepFreeze } from "~/domain/freeze.ts";
 import { hasPermission, type Permission } from "~/domain/payments/permissions.ts";
 import { cn } from "~/ui/cn.ts";
 import { Logo } from "~/ui/logo.tsx";
-import { accounts, loginRedirect, requestMeta, sessionContext } from "~/utils/auth.server.ts";
+import { putSessionOnContext } from "~/utils/auth.server.ts";
 import type { Route } from "./+types/layout";
 import { AdminShellErrorBoundary } from "./forbidden.tsx";
 import { requireStaff } from "./payments-guard.server.ts";
@@ -46,10 +45,7 @@ const adminNav: {
  */
 export const middleware: Route.MiddlewareFunction[] = deepFreeze([
   async (args, next) => {
-    const { db, env } = accounts();
-    const session = await getCurrentSession(db, env, requestMeta(args));
-    if (!session) throw loginRedirect(args.request);
-    args.context.set(sessionContext, session);
+    await putSessionOnContext(args);
     if (args.request.method !== "GET" && args.request.method !== "HEAD") await requireStaff(args);
     const response = await next();
     response.headers.set("Cache-Control", "private, no-store");

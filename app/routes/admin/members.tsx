@@ -7,6 +7,7 @@ import { Button } from "~/ui/button.tsx";
 import { Card } from "~/ui/card.tsx";
 import { EmptyState } from "~/ui/empty-state.tsx";
 import { Field } from "~/ui/field.tsx";
+import { Pager, pageHref, pageNumber } from "~/ui/pager.tsx";
 import { Select } from "~/ui/select.tsx";
 import { Table, Td, Th } from "~/ui/table.tsx";
 import type { Route } from "./+types/members";
@@ -22,8 +23,7 @@ function readQuery(url: URL) {
   const statusParam = url.searchParams.get("status");
   const status: "active" | "disabled" | undefined =
     statusParam === "active" ? "active" : statusParam === "disabled" ? "disabled" : undefined;
-  const page = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
-  return { q, status, page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1 };
+  return { q, status, page: pageNumber(url.searchParams) };
 }
 
 export async function loader(args: Route.LoaderArgs) {
@@ -50,15 +50,6 @@ export async function loader(args: Route.LoaderArgs) {
       joined: m.createdAt.toISOString().slice(0, 10),
     })),
   };
-}
-
-function pageHref(query: { q: string; status: string | undefined }, page: number) {
-  const params = new URLSearchParams();
-  if (query.q) params.set("q", query.q);
-  if (query.status) params.set("status", query.status);
-  if (page > 1) params.set("page", String(page));
-  const text = params.toString();
-  return text ? `/admin/members?${text}` : "/admin/members";
 }
 
 export default function AdminMembers({ loaderData }: Route.ComponentProps) {
@@ -146,23 +137,16 @@ export default function AdminMembers({ loaderData }: Route.ComponentProps) {
           </Table>
         )}
       </Card>
-      <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-3 text-sm">
-        <p className="text-muted">
-          {total} {total === 1 ? "member" : "members"} · page {page} of {pageCount}
-        </p>
-        <div className="flex gap-2">
-          {page > 1 ? (
-            <Link to={pageHref(query, page - 1)} className="font-semibold text-brand hover:underline">
-              Previous page
-            </Link>
-          ) : null}
-          {page < pageCount ? (
-            <Link to={pageHref(query, page + 1)} className="font-semibold text-brand hover:underline">
-              Next page
-            </Link>
-          ) : null}
-        </div>
-      </nav>
+      <Pager
+        variant="links"
+        label="Pages"
+        count={`${total} ${total === 1 ? "member" : "members"}`}
+        page={page}
+        pageCount={pageCount}
+        href={(n) => pageHref("/admin/members", { q: query.q, status: query.status }, n)}
+        previous="Previous page"
+        next="Next page"
+      />
     </div>
   );
 }

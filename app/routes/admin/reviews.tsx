@@ -1,6 +1,7 @@
 import { Check, X } from "lucide-react";
 import { data, Form, useNavigation } from "react-router";
 import { getDb } from "~/db/db.server.ts";
+import { formValues } from "~/domain/forms.ts";
 import { listModerationQueue, moderateReview } from "~/domain/reviews/reviews.server.ts";
 import { Badge } from "~/ui/badge.tsx";
 import { Button } from "~/ui/button.tsx";
@@ -24,9 +25,9 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const staff = await requirePaymentPermission(args, "moderate:review:any");
-  const form = await args.request.formData();
-  const id = String(form.get("id") ?? "");
-  const decision = form.get("decision");
+  const form = formValues(await args.request.formData());
+  const id = form.id ?? "";
+  const decision = form.decision;
   if ((decision !== "approve" && decision !== "reject") || !/^[\w-]{1,64}$/.test(id)) {
     throw data({ message: "Unknown request." }, { status: 400 });
   }

@@ -4,6 +4,7 @@ import { queryRows } from "~/db/client.server.ts";
 import { getDb } from "~/db/db.server.ts";
 import { mineBlocks, simulatedTip, simulateSend } from "~/domain/chain/simulated.server.ts";
 import { scanAllDeposits } from "~/domain/deposits/watch.server.ts";
+import { formValues } from "~/domain/forms.ts";
 import { safeParseAmount } from "~/domain/money/amount.ts";
 import { Button } from "~/ui/button.tsx";
 import { Card } from "~/ui/card.tsx";
@@ -51,15 +52,15 @@ export async function action(args: Route.ActionArgs) {
   const { request } = args;
   const config = guard(args);
   const db = getDb();
-  const form = await request.formData();
-  const asset = form.get("asset") === "USDT" ? "USDT" : "BTC";
+  const form = formValues(await request.formData());
+  const asset = form.asset === "USDT" ? "USDT" : "BTC";
   const chain = asset === "USDT" ? "tron" : "bitcoin";
-  if (form.get("intent") === "mine") {
-    const count = Math.min(Math.max(Number(form.get("count")) || 1, 1), 100);
+  if (form.intent === "mine") {
+    const count = Math.min(Math.max(Number(form.count) || 1, 1), 100);
     await mineBlocks(db, chain, count);
   } else {
-    const amount = safeParseAmount(String(form.get("amount") ?? ""), asset, { allowZero: false });
-    const address = String(form.get("address") ?? "").trim();
+    const amount = safeParseAmount(form.amount ?? "", asset, { allowZero: false });
+    const address = (form.address ?? "").trim();
     if (!amount.ok || !address) return data({ error: "Enter an address and a positive amount." }, 400);
     await simulateSend(db, { chain, address, amountMinor: amount.value });
   }
