@@ -76,7 +76,9 @@ test.describe("with a 0.30 % swap fee", () => {
     const dialog = page.getByRole("dialog", { name: "Confirm swap" });
     const row = (label: string) => definitionValue(dialog, label);
     await expect(row("You pay")).toHaveText("0.1 BTC");
-    await expect(row("Rate")).toHaveText("1 BTC = 18.144117647058 ETH");
+    // The rate reads both ways, at each coin's display decimals
+    await expect(row("Rate")).toContainText("1 BTC = 18.144117 ETH");
+    await expect(row("Rate")).toContainText("1 ETH = 0.05511429 BTC");
     await expect(row("Spread")).toHaveText("0.50 %");
     // 0.1 × 31000 / 1700 × 0.995 = 1.814411764 ETH before the fee; the fee, 0.30 % of that
     // rounded up to the last unit, is 0.005443236 ETH; the member receives the difference.

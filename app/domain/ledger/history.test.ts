@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  activeStakeUntil,
   historyRowJson,
   historySearchParams,
   historyToCsv,
@@ -114,5 +115,22 @@ describe("historyRowJson", () => {
     expect(isFiltered({ period: "total" })).toBe(false);
     expect(isFiltered({ period: "total", account: "demo" })).toBe(true);
     expect(isFiltered({ period: "7d" })).toBe(true);
+  });
+});
+
+describe("a running stake in the history", () => {
+  const stake = {
+    type: "stake" as const,
+    status: "pending" as const,
+    references: { maturity: "2026-12-25T10:00:00.000Z", duration: "1 month" },
+  };
+  it("reads as active until its maturity, not pending", () => {
+    expect(activeStakeUntil(stake)).toBe("2026-12-25T10:00:00.000Z");
+  });
+  it("only while it runs, only for stakes, only with a readable maturity", () => {
+    expect(activeStakeUntil({ ...stake, status: "completed" })).toBeNull();
+    expect(activeStakeUntil({ ...stake, type: "deposit" })).toBeNull();
+    expect(activeStakeUntil({ ...stake, references: {} })).toBeNull();
+    expect(activeStakeUntil({ ...stake, references: { maturity: "soon" } })).toBeNull();
   });
 });

@@ -191,3 +191,13 @@ export function historyRowJson(row: HistoryRow): HistoryRowJson {
 export function isFiltered(filter: HistoryFilter): boolean {
   return filter.period !== "total" || !!filter.type || !!filter.status || !!filter.account;
 }
+
+/**
+ * When a stake still running ends: its row reads "Active until <date>" rather than the
+ * operation's own "Pending" (its money is working, not waiting). Null for any other row.
+ */
+export function activeStakeUntil(row: Pick<HistoryRowJson, "type" | "status" | "references">): string | null {
+  if (row.type !== "stake" || row.status !== "pending") return null;
+  const maturity = row.references.maturity;
+  return maturity && !Number.isNaN(Date.parse(maturity)) ? maturity : null;
+}

@@ -7,7 +7,7 @@ import { fundSystemAccount } from "../ledger/funding.server.ts";
 import { getBalances } from "../ledger/ledger.server.ts";
 import { saveQuotes } from "../market-data/cache-writes.server.ts";
 import { sampleMarkets } from "../market-data/sample.server.ts";
-import { parseAmount } from "../money/amount.ts";
+import { formatAmount, parseAmount } from "../money/amount.ts";
 import { confirmSwap, requestSwapQuote, swapBoardView } from "./member.server.ts";
 import { swapMessages } from "./rules.ts";
 
@@ -53,9 +53,24 @@ describe("requestSwapQuote: the refusals, in the order they are checked", () => 
     const member = await memberWithBtc("1");
     const ask = (amount: string) =>
       requestSwapQuote(t.db, member, { from: "BTC", to: "ETH", amount }, SETTINGS);
-    expect(await ask("")).toEqual({ ok: false, status: 400, message: swapMessages.amountRequired });
-    expect(await ask("0")).toEqual({ ok: false, status: 400, message: swapMessages.amountPositive });
-    expect(await ask("1.5")).toEqual({ ok: false, status: 400, message: swapMessages.balanceLow });
+    // Each amount refusal names the field, so the page shows it under the amount.
+    const refused = (message: string) => ({ ok: false, status: 400, message, field: "amount" });
+    expect(await ask("")).toEqual(refused(swapMessages.amountRequired));
+    expect(await ask("0")).toEqual(refused(swapMessages.amountPositive));
+    expect(await ask("0.123456789")).toEqual(refused("BTC amounts have at most 8 decimals."));
+    expect(await ask("1.5")).toEqual(refused(swapMessages.overBalance("1 BTC", false)));
+  });
+
+  it("over the balance in the demo account: the balance named, no deposit suggested", async () => {
+    const member = { userId: `swap-demo-member-${++counter}`, ledger: "demo" as const };
+    const refusal = await requestSwapQuote(t.db, member, { from: "BTC", to: "ETH", amount: "1" }, SETTINGS);
+    expect(refusal).toEqual({
+      ok: false,
+      status: 400,
+      message: swapMessages.overBalance("0 BTC", true),
+      field: "amount",
+    });
+    expect(refusal.ok ? "" : refusal.message).not.toMatch(/deposit/i);
   });
 
   it("then pricing: stale prices pause swaps; a treasury short of the target refuses", async () => {
@@ -93,7 +108,12 @@ describe("a quote, then its confirmation", () => {
     expect(BigInt(quoted.quote.toAmountMinor)).toBeGreaterThan(0n);
 
     const confirmed = await confirmSwap(t.db, member, { quoteId: quoted.quote.id, now: NOW });
-    expect(confirmed).toEqual({ ok: true, message: swapMessages.success("BTC") });
+    expect(confirmed).toEqual({
+      ok: true,
+      message: swapMessages.success("BTC"),
+      paid: "0.1 BTC",
+      received: `${formatAmount(BigInt(quoted.quote.toAmountMinor), "ETH")} ETH`,
+    });
     expect(await confirmSwap(t.db, member, { quoteId: quoted.quote.id, now: NOW })).toEqual(confirmed);
     const balances = await getBalances(t.db, { ledger: "real", userId: member.userId });
     expect(balances.BTC.available).toBe(90_000_000n);

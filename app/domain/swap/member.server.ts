@@ -6,6 +6,7 @@ import { getBalances } from "../ledger/ledger.server.ts";
 import type { Ledger } from "../ledger/types.ts";
 import { getQuotes } from "../market-data/cache.server.ts";
 import {
+  formatSwapAmount,
   isSwapCurrency,
   SWAP_CURRENCIES,
   type SwapCurrency,
@@ -28,12 +29,14 @@ export interface SwapSettings {
   staleSeconds: number;
 }
 
+/** A refusal names the field it concerns when it is about one (the amount): the page shows it there. */
 export type QuoteRequestResult =
   | { ok: true; quote: QuoteView }
-  | { ok: false; status: 400 | 409 | 500; message: string };
+  | { ok: false; status: 400 | 409 | 500; message: string; field?: "amount" };
 
+/** A done swap says what was paid and received ("0.1 BTC", "1.814411764 ETH"). */
 export type ConfirmSwapResult =
-  | { ok: true; message: string }
+  | { ok: true; message: string; paid: string; received: string }
   | { ok: false; status: 409; message: string; expired: boolean }
   | { ok: false; status: 500; message: string };
 
@@ -54,8 +57,11 @@ export async function requestSwapQuote(
       return { ok: false, status: 400, message: swapMessages.sameCurrency };
     }
     const balances = await getBalances(db, { ledger: member.ledger, userId: member.userId });
-    const amount = validateSwapAmount({ from, availableMinor: balances[from].available }, input.amount);
-    if (!amount.ok) return { ok: false, status: 400, message: amount.message };
+    const amount = validateSwapAmount(
+      { from, availableMinor: balances[from].available, demo: member.ledger === "demo" },
+      input.amount,
+    );
+    if (!amount.ok) return { ok: false, status: 400, message: amount.message, field: "amount" };
     const result = await createSwapQuote(db, {
       ledger: member.ledger,
       userId: member.userId,
@@ -99,9 +105,16 @@ export async function confirmSwap(
 ): Promise<ConfirmSwapResult> {
   try {
     const result = await executeSwapQuote(db, { ...member, quoteId: input.quoteId, now: input.now });
-    return result.ok
-      ? { ok: true, message: result.message }
-      : { ok: false, status: 409, message: result.message, expired: result.reason === "expired" };
+    if (result.ok) {
+      const { quote } = result;
+      return {
+        ok: true,
+        message: result.message,
+        paid: formatSwapAmount(quote.fromAmountMinor, quote.from),
+        received: formatSwapAmount(quote.toAmountMinor, quote.to),
+      };
+    }
+    return { ok: false, status: 409, message: result.message, expired: result.reason === "expired" };
   } catch (error) {
     log.error("swap failed", { error });
     return { ok: false, status: 500, message: swapMessages.unexpected };

@@ -202,14 +202,23 @@ describe("swap amount and messages", () => {
   const ctx = { from: "BTC" as SwapCurrency, availableMinor: 50_000_000n };
   it("validates the amount against the ledger balance with the seed's message", () => {
     expect(validateSwapAmount(ctx, "0.25")).toEqual({ ok: true, amountMinor: 25_000_000n });
+    // Over the balance: the message names the balance, beside the amount.
     expect(validateSwapAmount(ctx, "0.6")).toEqual({
       ok: false,
-      message: "Your balance is low. Please deposit more funds.",
+      message: "That is more than your balance. You have 0.5 BTC. Deposit more funds to swap this much.",
     });
     expect(validateSwapAmount({ ...ctx, availableMinor: 0n }, "0.1")).toEqual({
       ok: false,
-      message: "Your balance is low. Please deposit more funds.",
+      message: "That is more than your balance. You have 0 BTC. Deposit more funds to swap this much.",
     });
+    // A demo account's virtual funds cannot be topped up: no deposit suggestion.
+    const demo = validateSwapAmount({ ...ctx, demo: true }, "0.6");
+    expect(demo).toEqual({
+      ok: false,
+      message:
+        "That is more than your balance. You have 0.5 BTC. Demo funds are virtual and cannot be topped up or reset yet: try a smaller amount.",
+    });
+    expect(demo.ok ? "" : demo.message).not.toMatch(/deposit/i);
     expect(validateSwapAmount(ctx, "")).toEqual({ ok: false, message: swapMessages.amountRequired });
     expect(validateSwapAmount(ctx, "0")).toEqual({ ok: false, message: swapMessages.amountPositive });
   });

@@ -178,6 +178,12 @@ export function secondsLeft(expiresAt: Date, now: Date): number {
 export const swapMessages = Object.freeze({
   success: (currency: string) => `Successfully swapped ${currency}.`,
   balanceLow: "Your balance is low. Please deposit more funds.",
+  /** The form's own over-balance refusal, beside the amount: it names the balance. A demo account
+   *  holds virtual funds that cannot be topped up, so it never suggests a deposit. */
+  overBalance: (balance: string, demo: boolean) =>
+    demo
+      ? `That is more than your balance. You have ${balance}. Demo funds are virtual and cannot be topped up or reset yet: try a smaller amount.`
+      : `That is more than your balance. You have ${balance}. Deposit more funds to swap this much.`,
   amountRequired: "Please enter the amount to swap.",
   amountPositive: "The amount must be greater than zero.",
   tooSmall: "The amount is too small to swap. Please enter a larger amount.",
@@ -192,6 +198,8 @@ export const swapMessages = Object.freeze({
 export interface SwapFormContext {
   from: SwapCurrency;
   availableMinor: bigint;
+  /** The demo account: the over-balance message offers no deposit. */
+  demo?: boolean;
 }
 
 /** The swap form's amount: text → bigint minor units of the "from" currency, within the balance. */
@@ -204,7 +212,8 @@ export function swapAmountSchema(ctx: SwapFormContext) {
     negative: notPositive,
   }).transform((value, issue) => {
     if (value > ctx.availableMinor) {
-      issue.addIssue({ code: "custom", message: swapMessages.balanceLow });
+      const balance = formatSwapAmount(ctx.availableMinor, ctx.from);
+      issue.addIssue({ code: "custom", message: swapMessages.overBalance(balance, ctx.demo === true) });
       return z.NEVER;
     }
     return value;

@@ -91,7 +91,6 @@ export default function StakePage({ loaderData }: Route.ComponentProps) {
             <Stat label="Market cap rank" value={coin.rank ? `#${coin.rank}` : "—"} />
             <Stat label="Current price" value={formatUsd(coin.priceUsd)} />
             <Stat label="Market cap" value={formatUsd(coin.marketCapUsd, { compact: true })} />
-            <Stat label="Total volume" value={formatUsd(coin.volume24hUsd, { compact: true })} />
             <Stat label="24h volume" value={formatUsd(coin.volume24hUsd, { compact: true })} />
             <Stat label="24h high" value={formatUsd(coin.high24hUsd)} />
             <Stat label="24h low" value={formatUsd(coin.low24hUsd)} />

@@ -4,14 +4,13 @@ import { data, useFetcher } from "react-router";
 import { getConfig } from "~/config.server.ts";
 import { getDb } from "~/db/db.server.ts";
 import { formValues } from "~/domain/forms.ts";
-import { formatAmount, safeParseAmount } from "~/domain/money/amount.ts";
+import { formatAmount } from "~/domain/money/amount.ts";
+import { swapEstimate } from "~/domain/swap/estimate.ts";
 import { confirmSwap, requestSwapQuote, swapBoardView } from "~/domain/swap/member.server.ts";
 import {
   chooseFrom,
   chooseTo,
   exchangeSides,
-  formatSwapAmount,
-  quoteMath,
   SWAP_CURRENCIES,
   type SwapCurrency,
   type SwapPair,
@@ -27,6 +26,7 @@ import { Card } from "~/ui/card.tsx";
 import { Dialog } from "~/ui/dialog.tsx";
 import { FieldError, inputClass } from "~/ui/field.tsx";
 import { DataLabels } from "~/ui/market/data-labels.tsx";
+import { EstimatedRate, QuoteDetails, SwapDone } from "~/ui/swap/swap-parts.tsx";
 import { requireSession, requireVerifiedSession } from "~/utils/auth.server.ts";
 import type { Route } from "./+types/swap";
 
@@ -51,8 +51,8 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 type ActionData =
-  | { intent: "quote"; quote?: QuoteView; error?: string }
-  | { intent: "confirm"; ok: boolean; message: string; expired?: boolean };
+  | { intent: "quote"; quote?: QuoteView; error?: string; field?: "amount" }
+  | { intent: "confirm"; ok: boolean; message: string; expired?: boolean; paid?: string; received?: string };
 
 export async function action(args: Route.ActionArgs) {
   const session = await requireVerifiedSession(args);
@@ -62,8 +62,7 @@ export async function action(args: Route.ActionArgs) {
   const now = new Date();
   if (form.intent === "confirm") {
     const result = await confirmSwap(getDb(), member, { quoteId: form.quoteId ?? "", now });
-    if (result.ok)
-      return data<ActionData>({ intent: "confirm", ok: true, message: result.message, expired: false });
+    if (result.ok) return data<ActionData>({ intent: "confirm", ...result, expired: false });
     const { status, ...refusal } = result;
     return data<ActionData>({ intent: "confirm", ...refusal }, status);
   }
@@ -78,9 +77,10 @@ export async function action(args: Route.ActionArgs) {
       staleSeconds: config.market.staleSeconds,
     },
   );
-  return result.ok
-    ? data<ActionData>({ intent: "quote", quote: result.quote })
-    : data<ActionData>({ intent: "quote", error: result.message }, result.status);
+  if (result.ok) return data<ActionData>({ intent: "quote", quote: result.quote });
+  const refusal: ActionData = { intent: "quote", error: result.message };
+  if (result.field) refusal.field = result.field;
+  return data(refusal, result.status);
 }
 
 /** Seconds left until `deadline` (a time on this browser's clock), ticking four times a second. */
@@ -110,9 +110,14 @@ export default function SwapPage({ loaderData }: Route.ComponentProps) {
   const [pair, setPair] = useState<SwapPair>({ from: "BTC", to: "ETH" });
   const [amount, setAmount] = useState("");
   const [popup, setPopup] = useState<
-    { kind: "quote"; quote: QuoteView; deadline: number } | { kind: "message"; text: string } | null
+    | { kind: "quote"; quote: QuoteView; deadline: number }
+    | { kind: "message"; text: string }
+    | { kind: "done"; text: string; paid: string; received: string }
+    | null
   >(null);
-  const [error, setError] = useState<string | undefined>();
+  // A refusal about the amount sits under the amount; any other (prices, reserve) under the form.
+  const [amountError, setAmountError] = useState<string | undefined>();
+  const [formError, setFormError] = useState<string | undefined>();
   const quoter = useFetcher<ActionData>({ key: "swap-quote" });
   const confirmer = useFetcher<ActionData>({ key: "swap-confirm" });
   const quote = popup?.kind === "quote" ? popup.quote : null;
@@ -122,37 +127,36 @@ export default function SwapPage({ loaderData }: Route.ComponentProps) {
     const d = quoter.data;
     if (quoter.state !== "idle" || !d || d.intent !== "quote") return;
     if (d.quote) {
-      setError(undefined);
+      setAmountError(undefined);
+      setFormError(undefined);
       setPopup({ kind: "quote", quote: d.quote, deadline: localDeadline(d.quote) });
+    } else if (d.field === "amount") {
+      setAmountError(d.error);
+      setFormError(undefined);
     } else {
-      setError(d.error);
-      if (d.error === swapMessages.balanceLow) setPopup({ kind: "message", text: d.error });
+      setAmountError(undefined);
+      setFormError(d.error);
     }
   }, [quoter.data, quoter.state]);
 
   useEffect(() => {
     const d = confirmer.data;
     if (confirmer.state !== "idle" || !d || d.intent !== "confirm") return;
-    setPopup({ kind: "message", text: d.message });
-    if (d.ok) setAmount("");
+    if (d.ok && d.paid && d.received) {
+      setPopup({ kind: "done", text: d.message, paid: d.paid, received: d.received });
+      setAmount("");
+    } else setPopup({ kind: "message", text: d.message });
   }, [confirmer.data, confirmer.state]);
 
   const fromAvailable = BigInt(available[pair.from]);
-  const parsed = safeParseAmount(amount, pair.from);
-  const fromPrice = prices[pair.from];
-  const toPrice = prices[pair.to];
-  const estimate =
-    parsed.ok && parsed.value > 0n && fromPrice && toPrice
-      ? quoteMath({
-          from: pair.from,
-          to: pair.to,
-          fromAmountMinor: parsed.value,
-          fromPriceUsd: fromPrice,
-          toPriceUsd: toPrice,
-          spreadBps: loaderData.spreadBps,
-          feeBps: loaderData.feeBps,
-        }).toMinor
-      : null;
+  const demo = loaderData.mode === "demo";
+  const estimate = swapEstimate({
+    ...pair,
+    amountText: amount,
+    prices,
+    spreadBps: loaderData.spreadBps,
+    feeBps: loaderData.feeBps,
+  });
 
   return (
     <div className="container-page py-8">
@@ -169,12 +173,14 @@ export default function SwapPage({ loaderData }: Route.ComponentProps) {
             method="post"
             noValidate
             onSubmit={(event) => {
-              const checked = validateSwapAmount({ from: pair.from, availableMinor: fromAvailable }, amount);
+              const checked = validateSwapAmount(
+                { from: pair.from, availableMinor: fromAvailable, demo },
+                amount,
+              );
               if (!checked.ok) {
                 event.preventDefault();
-                setError(checked.message);
-                if (checked.message === swapMessages.balanceLow)
-                  setPopup({ kind: "message", text: checked.message });
+                setAmountError(checked.message);
+                setFormError(undefined);
               }
             }}
             className="space-y-4"
@@ -194,8 +200,8 @@ export default function SwapPage({ loaderData }: Route.ComponentProps) {
                   className={inputClass}
                   value={amount}
                   onChange={(e) => setAmount(e.target.value)}
-                  aria-invalid={error ? true : undefined}
-                  aria-describedby="swap-available swap-error"
+                  aria-invalid={amountError ? true : undefined}
+                  aria-describedby="swap-amount-error swap-available"
                 />
                 <select
                   aria-label="From currency"
@@ -207,6 +213,7 @@ export default function SwapPage({ loaderData }: Route.ComponentProps) {
                   {currencyOptions(SWAP_CURRENCIES)}
                 </select>
               </div>
+              <FieldError id="swap-amount-error" message={amountError} />
               <p id="swap-available" className="text-sm text-muted">
                 Available Balance{" "}
                 <span className="font-semibold text-ink">
@@ -233,8 +240,9 @@ export default function SwapPage({ loaderData }: Route.ComponentProps) {
                   id="swap-to-amount"
                   readOnly
                   className={`${inputClass} bg-subtle`}
-                  value={estimate === null ? "" : formatAmount(estimate, pair.to)}
+                  value={estimate?.toMinor == null ? "" : formatAmount(estimate.toMinor, pair.to)}
                   placeholder="0.00"
+                  aria-describedby="swap-estimate"
                 />
                 <select
                   aria-label="To currency"
@@ -246,8 +254,9 @@ export default function SwapPage({ loaderData }: Route.ComponentProps) {
                   {currencyOptions(toOptions(pair.from))}
                 </select>
               </div>
+              <EstimatedRate pair={pair} rate={estimate?.rate ?? null} />
             </div>
-            <FieldError id="swap-error" message={error} />
+            <FieldError id="swap-error" message={formError} />
             <p className="text-xs text-muted">
               Rate from current market prices with a {(loaderData.spreadBps / 100).toFixed(2)} % spread
               {loaderData.feeBps > 0
@@ -286,26 +295,12 @@ export default function SwapPage({ loaderData }: Route.ComponentProps) {
           }
         >
           {popup?.kind === "message" ? <p role="status">{popup.text}</p> : null}
+          {popup?.kind === "done" ? (
+            <SwapDone message={popup.text} paid={popup.paid} received={popup.received} />
+          ) : null}
           {quote ? (
             <div className="space-y-3">
-              <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2">
-                <dt className="text-muted">You pay</dt>
-                <dd className="font-semibold">
-                  {formatSwapAmount(BigInt(quote.fromAmountMinor), quote.from)}
-                </dd>
-                <dt className="text-muted">Rate</dt>
-                <dd className="font-semibold">
-                  1 {quote.from} = {quote.rate} {quote.to}
-                </dd>
-                <dt className="text-muted">Spread</dt>
-                <dd>{(quote.spreadBps / 100).toFixed(2)} %</dd>
-                <dt className="text-muted">Fee</dt>
-                <dd>{formatSwapAmount(BigInt(quote.feeMinor), quote.to)}</dd>
-                <dt className="text-muted">You receive</dt>
-                <dd className="font-semibold text-positive">
-                  {formatSwapAmount(BigInt(quote.toAmountMinor), quote.to)}
-                </dd>
-              </dl>
+              <QuoteDetails quote={quote} />
               <p
                 role="timer"
                 aria-live="off"

@@ -4,6 +4,7 @@ import { Form, isRouteErrorResponse, Link, useNavigation, useSubmit } from "reac
 import { getDb } from "~/db/db.server.ts";
 import { listOperations } from "~/domain/ledger/history.server.ts";
 import {
+  activeStakeUntil,
   HISTORY_PERIOD_LABELS,
   HISTORY_PERIODS,
   type HistoryFilter,
@@ -67,6 +68,13 @@ function formatDate(iso: string) {
   const hh = String(d.getUTCHours()).padStart(2, "0");
   const mm = String(d.getUTCMinutes()).padStart(2, "0");
   return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}, ${hh}:${mm} UTC`;
+}
+
+/** The row's status badge; a running stake reads "Active until <date>", not "Pending". */
+function StatusBadge({ row }: { row: HistoryRowJson }) {
+  const until = activeStakeUntil(row);
+  if (until) return <Badge tone="brand">Active until {formatDate(until)}</Badge>;
+  return <Badge tone={STATUS_TONES[row.status]}>{OPERATION_STATUS_LABELS[row.status]}</Badge>;
 }
 
 function amountText(row: HistoryRowJson) {
@@ -292,7 +300,7 @@ export default function Transactions({ loaderData }: Route.ComponentProps) {
                     </Td>
                     <Td>{row.asset}</Td>
                     <Td>
-                      <Badge tone={STATUS_TONES[row.status]}>{OPERATION_STATUS_LABELS[row.status]}</Badge>
+                      <StatusBadge row={row} />
                     </Td>
                     <Td className="text-muted">{LEDGER_LABELS[row.account]}</Td>
                   </tr>
@@ -313,7 +321,7 @@ export default function Transactions({ loaderData }: Route.ComponentProps) {
                   </div>
                   <div className="text-right">
                     <p className="text-sm font-semibold text-ink tabular-nums">{amountText(row)}</p>
-                    <Badge tone={STATUS_TONES[row.status]}>{OPERATION_STATUS_LABELS[row.status]}</Badge>
+                    <StatusBadge row={row} />
                   </div>
                 </li>
               ))}

@@ -26,7 +26,7 @@ function newKey() {
     : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
 }
 
-function InfoRow({ label, value, tone }: { label: string; value: string; tone?: "positive" }) {
+function InfoRow({ label, value, tone }: { label: string; value: string; tone?: "positive" | undefined }) {
   return (
     <div className="flex items-baseline justify-between gap-4 py-1.5 text-sm">
       <dt className="text-muted">{label}</dt>
@@ -118,6 +118,7 @@ export function StakeForm({
           brand={brand}
           referralCode={referralCode}
           referralUrl={referralUrl}
+          priceUsd={coin.priceUsd}
           onClose={() => setReceipt(null)}
         />
       ) : null}
@@ -177,7 +178,8 @@ export function StakeForm({
           <InfoRow
             label="Est APR"
             value={`${product ? formatAprPercent(product.aprBps) : "0"} %`}
-            tone="positive"
+            // Neutral until a duration is chosen: no rate is on offer yet.
+            tone={product ? "positive" : undefined}
           />
           <InfoRow
             label="Available Balance"

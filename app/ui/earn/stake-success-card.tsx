@@ -1,13 +1,14 @@
 import { Download, X } from "lucide-react";
 import QRCode from "qrcode";
 import { useEffect, useState } from "react";
-import { formatAmount } from "~/domain/money/amount.ts";
+import { formatAmount, formatWithSymbol } from "~/domain/money/amount.ts";
 import type { StakeReceipt } from "~/domain/staking/action-data.ts";
 import {
   DURATION_LABELS,
   formatAprPercent,
   formatReward,
   type StakeDurationDays,
+  usdValueMinor,
 } from "~/domain/staking/rules.ts";
 import { Button } from "../button.tsx";
 
@@ -77,7 +78,8 @@ async function drawReceipt(
     ctx.fillText(`Referral code: ${referralCode}`, 620, 390);
     ctx.font = "16px system-ui, sans-serif";
     ctx.fillStyle = "#475569";
-    ctx.fillText("Scan to join", 700, 415);
+    ctx.fillText("Scan to sign up: an invitation,", 640, 415);
+    ctx.fillText("not a payment address", 640, 437);
   }
   return canvas.toDataURL("image/png");
 }
@@ -88,16 +90,20 @@ export function StakeSuccessCard({
   brand,
   referralCode,
   referralUrl,
+  priceUsd = null,
   onClose,
 }: {
   receipt: StakeReceipt;
   brand: string;
   referralCode: string | null;
   referralUrl: string | null;
+  /** The coin's USD price, for the reward's value in USD (none without a price). */
+  priceUsd?: string | null;
   onClose: () => void;
 }) {
   const [qr, setQr] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const rewardUsd = priceUsd ? usdValueMinor(BigInt(receipt.rewardMinor), receipt.asset, priceUsd) : null;
   useEffect(() => {
     if (!referralUrl) return;
     let live = true;
@@ -143,16 +149,22 @@ export function StakeSuccessCard({
           {rows(receipt).map(([label, value]) => (
             <div key={label} className="contents">
               <dt className="text-muted">{label}</dt>
-              <dd className="font-semibold text-ink">{value}</dd>
+              <dd className="font-semibold text-ink">
+                <span>{value}</span>
+                {label === "Return" && rewardUsd !== null ? (
+                  <span className="font-normal text-muted"> ≈ {formatWithSymbol(rewardUsd, "USD")}</span>
+                ) : null}
+              </dd>
             </div>
           ))}
         </dl>
         {referralCode ? (
-          <div className="flex flex-col items-center gap-1 text-center">
+          <figure className="flex max-w-48 flex-col items-center gap-1 text-center">
+            <figcaption className="text-sm font-semibold text-ink">Invite a friend</figcaption>
             {qr ? (
               <img
                 src={qr}
-                alt={`QR code of your referral link, code ${referralCode}`}
+                alt={`QR code of your referral link, code ${referralCode}: an invitation to sign up, not a payment address`}
                 width={120}
                 height={120}
               />
@@ -162,7 +174,10 @@ export function StakeSuccessCard({
             <p className="text-xs text-muted">
               Referral code <span className="font-semibold text-ink">{referralCode}</span>
             </p>
-          </div>
+            <p className="text-xs text-muted" data-testid="referral-qr-note">
+              Scanning opens your sign-up invitation. It is not a payment address: never send coins to it.
+            </p>
+          </figure>
         ) : null}
       </div>
       <p className="mt-3 text-xs text-muted">
