@@ -12,7 +12,7 @@ import { StakeForm } from "~/ui/earn/stake-form.tsx";
 import { StakePositions } from "~/ui/earn/stake-positions.tsx";
 import { CoinMark } from "~/ui/market/coin-mark.tsx";
 import { DataLabels } from "~/ui/market/data-labels.tsx";
-import { requireSession } from "~/utils/auth.server.ts";
+import { needsEmailConfirmation, requireSession } from "~/utils/auth.server.ts";
 import type { Route } from "./+types/fixed-etf";
 import { stakeAction } from "./stake-actions.server.ts";
 import { stakeClientAction } from "./stake-client-action.ts";
@@ -48,6 +48,7 @@ export async function loader(args: Route.LoaderArgs) {
     brand: config.brand.name,
     idempotencyKey: randomUUID(),
     mode: session.session.accountMode,
+    needsEmailConfirmation: needsEmailConfirmation(session),
   };
 }
 
@@ -115,6 +116,7 @@ export default function FixedReturns({ loaderData }: Route.ComponentProps) {
             brand={loaderData.brand}
             referralCode={loaderData.referralCode}
             referralUrl={loaderData.referralUrl}
+            needsEmailConfirmation={loaderData.needsEmailConfirmation}
             result="popup"
           />
         </Card>

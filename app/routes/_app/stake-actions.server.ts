@@ -5,13 +5,23 @@ import { getConfig } from "~/config.server.ts";
 import { getDb } from "~/db/db.server.ts";
 import type { StakeActionData } from "~/domain/staking/action-data.ts";
 import { endStakeEarly, submitStake } from "~/domain/staking/member.server.ts";
-import { type RouteArgs, requireVerifiedSession } from "~/utils/auth.server.ts";
+import {
+  emailUnconfirmedMessage,
+  needsEmailConfirmation,
+  type RouteArgs,
+  requireSession,
+} from "~/utils/auth.server.ts";
 
 export async function stakeAction(args: RouteArgs) {
-  const session = await requireVerifiedSession(args);
+  const session = await requireSession(args);
   const member = { userId: session.user.id, ledger: session.session.accountMode };
   const form = await args.request.formData();
   const intent = String(form.get("intent") ?? "stake");
+  if (needsEmailConfirmation(session)) {
+    return intent === "exit"
+      ? data({ intent: "exit", exitError: emailUnconfirmedMessage } as StakeActionData, 403)
+      : data({ intent: "stake", ok: false, formError: emailUnconfirmedMessage } as StakeActionData, 403);
+  }
   const now = new Date();
 
   if (intent === "exit") {

@@ -14,7 +14,7 @@ import { StakePositions } from "~/ui/earn/stake-positions.tsx";
 import { CoinMark } from "~/ui/market/coin-mark.tsx";
 import { DataLabels } from "~/ui/market/data-labels.tsx";
 import { useToast } from "~/ui/toast.tsx";
-import { requireSession } from "~/utils/auth.server.ts";
+import { needsEmailConfirmation, requireSession } from "~/utils/auth.server.ts";
 import type { Route } from "./+types/stake";
 import { stakeAction } from "./stake-actions.server.ts";
 import { stakeClientAction } from "./stake-client-action.ts";
@@ -48,6 +48,7 @@ export async function loader(args: Route.LoaderArgs) {
     brand: config.brand.name,
     idempotencyKey: randomUUID(),
     mode: session.session.accountMode,
+    needsEmailConfirmation: needsEmailConfirmation(session),
   };
 }
 
@@ -133,6 +134,7 @@ export default function StakePage({ loaderData }: Route.ComponentProps) {
             brand={loaderData.brand}
             referralCode={loaderData.referralCode}
             referralUrl={loaderData.referralUrl}
+            needsEmailConfirmation={loaderData.needsEmailConfirmation}
           />
         </Card>
       </div>

@@ -20,13 +20,14 @@ import {
   validateSwapAmount,
 } from "~/domain/swap/rules.ts";
 import type { QuoteView } from "~/domain/swap/views.ts";
+import { ConfirmEmailNotice } from "~/ui/account/confirm-email-notice.tsx";
 import { Badge } from "~/ui/badge.tsx";
 import { Button } from "~/ui/button.tsx";
 import { Card } from "~/ui/card.tsx";
 import { Dialog } from "~/ui/dialog.tsx";
 import { FieldError, inputClass } from "~/ui/field.tsx";
 import { DataLabels } from "~/ui/market/data-labels.tsx";
-import { requireSession, requireVerifiedSession } from "~/utils/auth.server.ts";
+import { emailUnconfirmedMessage, needsEmailConfirmation, requireSession } from "~/utils/auth.server.ts";
 import type { Route } from "./+types/swap";
 
 export function meta() {
@@ -46,6 +47,7 @@ export async function loader(args: Route.LoaderArgs) {
     feeBps: config.swap.feeBps,
     quoteSeconds: config.swap.quoteSeconds,
     mode: session.session.accountMode,
+    needsEmailConfirmation: needsEmailConfirmation(session),
   };
 }
 
@@ -54,9 +56,14 @@ type ActionData =
   | { intent: "confirm"; ok: boolean; message: string; expired?: boolean };
 
 export async function action(args: Route.ActionArgs) {
-  const session = await requireVerifiedSession(args);
+  const session = await requireSession(args);
   const member = { userId: session.user.id, ledger: session.session.accountMode };
   const form = await args.request.formData();
+  if (needsEmailConfirmation(session)) {
+    return String(form.get("intent")) === "confirm"
+      ? data<ActionData>({ intent: "confirm", ok: false, message: emailUnconfirmedMessage }, 403)
+      : data<ActionData>({ intent: "quote", error: emailUnconfirmedMessage }, 403);
+  }
   const config = getConfig();
   const now = new Date();
   if (String(form.get("intent")) === "confirm") {
@@ -258,13 +265,15 @@ export default function SwapPage({ loaderData }: Route.ComponentProps) {
               type="submit"
               size="lg"
               className="w-full"
-              disabled={amount.trim() === ""}
+              disabled={amount.trim() === "" || loaderData.needsEmailConfirmation}
               busy={quoter.state !== "idle"}
               busyLabel="Getting quote..."
             >
               Continue
             </Button>
           </quoter.Form>
+          {/* Beside the button, outside the form (it holds its own "Send a new link" form). */}
+          {loaderData.needsEmailConfirmation ? <ConfirmEmailNotice className="mt-3" /> : null}
         </Card>
         <Dialog
           open={popup !== null}
