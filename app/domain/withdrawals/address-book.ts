@@ -18,3 +18,10 @@ export function usableFromNow(hours: number, now: number = Date.now()): Date {
 export function formatLocalTime(date: Date | string, locale?: string): string {
   return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(new Date(date));
 }
+
+/** "24 hours", "1 hour", "1 minute": the wait for a new address, in words. */
+export function describeWait(hours: number): string {
+  if (hours >= 1) return `${hours} hour${hours === 1 ? "" : "s"}`;
+  const minutes = Math.max(1, Math.ceil(hours * 60));
+  return `${minutes} minute${minutes === 1 ? "" : "s"}`;
+}

@@ -7,6 +7,7 @@ import { formatWithSymbol, safeParseAmount } from "~/domain/money/amount.ts";
 import { usdValueMinor } from "~/domain/staking/rules.ts";
 import {
   ADDRESS_LABEL_MAX,
+  describeWait,
   formatLocalTime,
   shortAddress,
   usableFromNow,
@@ -154,7 +155,11 @@ export function WithdrawalAddressField({
       {saved && !saved.usableNow ? (
         <p role="status" className="rounded-md bg-warning-soft px-3 py-2 text-sm text-ink">
           This saved address can be used from{" "}
-          <LocalTime iso={saved.usableFrom} fallback={`${newAddressHours} hours after it was first used`} />.
+          <LocalTime
+            iso={saved.usableFrom}
+            fallback={`${describeWait(newAddressHours)} after it was first used`}
+          />
+          .
         </p>
       ) : null}
     </div>
@@ -167,7 +172,7 @@ function NewAddressNotice({ hours }: { hours: number }) {
   const [from] = useState(() => usableFromNow(hours).toISOString());
   return (
     <p role="status" className="rounded-md bg-warning-soft px-3 py-2 text-sm text-ink">
-      This is a new address: for your safety it can be used {hours} hours after you first submit it
+      This is a new address: for your safety it can be used {describeWait(hours)} after you first submit it
       {hydrated ? (
         <>
           , from about <time dateTime={from}>{formatLocalTime(from)}</time>
