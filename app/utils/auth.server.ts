@@ -1,4 +1,4 @@
-import { createContext, data, type RouterContextProvider, redirect } from "react-router";
+import { createContext, type RouterContextProvider, redirect } from "react-router";
 import { getConfig } from "../config.server.ts";
 import { requestContext } from "../context.server.ts";
 import { getDb } from "../db/db.server.ts";
@@ -79,23 +79,18 @@ export async function requireSession(args: RouteArgs): Promise<CurrentSession> {
   return session;
 }
 
+/** What an action answers (403, in the form) when an unconfirmed member tries to move money. */
+export const emailUnconfirmedMessage =
+  "Please confirm your e-mail address first. We sent you a link when you signed up.";
+
 /**
- * For anything that moves money: the member must have confirmed their e-mail address.
- * Throws a 403 that the page's error boundary can explain.
+ * For anything that moves money: the member must have confirmed their e-mail address. Loaders
+ * render the page anyway with this flag (the button disabled, the notice with "Send a new link"
+ * beside it); actions answer a 403 result with `emailUnconfirmedMessage` in the form. Never a
+ * full-page refusal.
  */
-export async function requireVerifiedSession(args: RouteArgs): Promise<CurrentSession> {
-  const session = await requireSession(args);
-  if (!isEmailVerified(session.user)) {
-    throw data(
-      {
-        message: "Please confirm your e-mail address first. We sent you a link when you signed up.",
-        // The error page offers the way out: settings sends a new link (the first may have expired).
-        next: { to: "/settings", label: "Send a new confirmation link" },
-      },
-      { status: 403 },
-    );
-  }
-  return session;
+export function needsEmailConfirmation(session: CurrentSession): boolean {
+  return !isEmailVerified(session.user);
 }
 
 /** Signed-in visitors skip the sign-in and sign-up pages. */

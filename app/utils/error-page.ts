@@ -21,7 +21,7 @@ function nextStep(data: unknown): ErrorPageContent["next"] {
 /**
  * What the root error page says for a thrown error. A thrown response keeps its status (a 403 is
  * not "500 Something went wrong"). For a 4xx, the message the server wrote for members (`{ message }`,
- * as requireVerifiedSession throws) is shown; a 5xx or an exception never shows anything from the
+ * as a refusal thrown with `data({ message }, 403)`) is shown; a 5xx or an exception never shows anything from the
  * error itself, so no internals reach the page.
  */
 export function errorPageContent(error: unknown): ErrorPageContent {

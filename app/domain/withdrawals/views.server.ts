@@ -3,7 +3,9 @@
 import { randomUUID } from "node:crypto";
 import type { Db } from "../../db/client.server.ts";
 import { getBalances } from "../ledger/ledger.server.ts";
+import { getQuotes } from "../market-data/cache.server.ts";
 import { formatAmount } from "../money/amount.ts";
+import { listWithdrawalAddresses, type SavedAddress } from "./addresses.server.ts";
 import type { WithdrawalMember } from "./member.server.ts";
 import { findWithdrawalByToken, listMemberWithdrawals } from "./records.server.ts";
 import type { WithdrawalAsset, WithdrawalMethod } from "./types.ts";
@@ -19,6 +21,12 @@ export interface MemberWithdrawalsView {
   asset: WithdrawalAsset;
   /** The available balance, formatted ("0" in demo mode). */
   available: string;
+  /** The available balance as the amount field takes it (no grouping), for the Max button. */
+  availablePlain: string;
+  /** The member's saved addresses for this asset (crypto only; none for the bank). */
+  addresses: SavedAddress[];
+  /** The asset's cached USD price (null when unknown or stale), for the estimate beside the amount. */
+  priceUsd: string | null;
   /** The form's idempotency key ("" in demo mode: there is no form). */
   key: string;
   withdrawals: WithdrawalRow[];
@@ -30,7 +38,7 @@ export interface MemberWithdrawalsView {
 export async function memberWithdrawalsView(
   db: Db,
   member: Pick<WithdrawalMember, "userId" | "isDemo">,
-  input: { kind: WithdrawalMethod; confirmToken: string | null; now: Date },
+  input: { kind: WithdrawalMethod; confirmToken: string | null; now: Date; staleSeconds?: number },
 ): Promise<MemberWithdrawalsView> {
   const asset = WITHDRAWAL_ASSET[input.kind];
   // Confirmation links work in either account mode: the request is always on the real ledger.
@@ -41,14 +49,22 @@ export async function memberWithdrawalsView(
         input.now,
       )
     : null;
-  if (member.isDemo) return { asset, available: "0", key: "", withdrawals: [], confirm };
-  const [balances, withdrawals] = await Promise.all([
+  if (member.isDemo) {
+    const none = { available: "0", availablePlain: "0", addresses: [], priceUsd: null };
+    return { asset, ...none, key: "", withdrawals: [], confirm };
+  }
+  const [balances, withdrawals, addresses, priceUsd] = await Promise.all([
     getBalances(db, { ledger: "real", userId: member.userId }),
     listMemberWithdrawals(db, member.userId, 30),
+    asset === "USD" ? [] : listWithdrawalAddresses(db, { userId: member.userId, asset, now: input.now }),
+    cachedPriceUsd(db, asset, input.now, input.staleSeconds ?? 900),
   ]);
   return {
     asset,
     available: formatAmount(balances[asset].available, asset, { grouping: true }),
+    availablePlain: formatAmount(balances[asset].available, asset),
+    addresses,
+    priceUsd,
     key: randomUUID(),
     withdrawals: withdrawals
       .filter((w) => w.method === input.kind)
@@ -56,4 +72,12 @@ export async function memberWithdrawalsView(
       .map(withdrawalRow),
     confirm,
   };
+}
+
+/** The cached USD price of a crypto asset, or null when there is none or it is stale. */
+async function cachedPriceUsd(db: Db, asset: WithdrawalAsset, now: Date, staleSeconds: number) {
+  if (asset === "USD") return null;
+  const { quotes, stale } = await getQuotes(db, { now, staleSeconds, symbols: [asset] });
+  const quote = quotes.find((q) => q.symbol.toUpperCase() === asset);
+  return quote && !stale ? quote.priceUsd : null;
 }

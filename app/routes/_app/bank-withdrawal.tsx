@@ -3,6 +3,7 @@ import { Form, Link } from "react-router";
 import { safeParseAmount } from "~/domain/money/amount.ts";
 import { describeLimits, withdrawalMethod } from "~/domain/payments/methods.ts";
 import { formatNgn, ngnEstimateMinor } from "~/domain/payments/schemas.ts";
+import { ConfirmEmailNotice } from "~/ui/account/confirm-email-notice.tsx";
 import { Card } from "~/ui/card.tsx";
 import { Field } from "~/ui/field.tsx";
 import { DemoNotice } from "~/ui/payments/method-card.tsx";
@@ -118,8 +119,11 @@ export default function BankWithdrawalPage({ loaderData, actionData }: Route.Com
                 twoFactor={loaderData.twoFactor}
                 confirmMinutes={loaderData.confirmMinutes}
                 errors={errors}
+                needsEmailConfirmation={loaderData.needsEmailConfirmation}
               />
             </Form>
+            {/* Beside the button, outside the form (it holds its own "Send a new link" form). */}
+            {loaderData.needsEmailConfirmation ? <ConfirmEmailNotice className="mt-3" /> : null}
           </Card>
           <WithdrawalHistory rows={loaderData.withdrawals} asset="USD" />
           <p className="text-sm text-muted">

@@ -1,9 +1,14 @@
 import { Form, Link } from "react-router";
 import { describeLimits, withdrawalMethod } from "~/domain/payments/methods.ts";
+import { ConfirmEmailNotice } from "~/ui/account/confirm-email-notice.tsx";
 import { Card } from "~/ui/card.tsx";
-import { Field } from "~/ui/field.tsx";
 import { CoinMark } from "~/ui/market/coin-mark.tsx";
 import { DemoNotice } from "~/ui/payments/method-card.tsx";
+import {
+  AddressBook,
+  WithdrawalAddressField,
+  WithdrawalAmountField,
+} from "~/ui/payments/withdrawal-address.tsx";
 import {
   ConfirmWithdrawalPanel,
   SuccessDialog,
@@ -62,31 +67,33 @@ export default function CryptoWithdrawalPage({ loaderData, actionData }: Route.C
             </p>
             <Form method="post" className="space-y-4" noValidate key={loaderData.key}>
               <input type="hidden" name="idempotencyKey" value={loaderData.key} />
-              <Field
-                label={`Amount (${asset})`}
-                name="amount"
-                inputMode="decimal"
-                autoComplete="off"
+              <WithdrawalAmountField
+                asset={kind === "usdt" ? "USDT" : "BTC"}
+                available={loaderData.availablePlain}
+                priceUsd={loaderData.priceUsd}
                 defaultValue={values.amount}
                 hint={`Limits: ${describeLimits(method.limits)}`}
                 error={errors.amount}
               />
-              <Field
+              <WithdrawalAddressField
                 label={kind === "usdt" ? "USDT (TRC20) wallet address" : "Bitcoin wallet address"}
-                name="address"
-                autoComplete="off"
-                spellCheck={false}
-                defaultValue={values.address}
                 hint={kind === "usdt" ? "A TRON address starting with T." : "Your own Bitcoin address."}
+                addresses={loaderData.addresses}
+                newAddressHours={loaderData.newAddressHours}
+                defaultValue={values.address}
                 error={errors.address}
               />
               <WithdrawalFormEnd
                 twoFactor={loaderData.twoFactor}
                 confirmMinutes={loaderData.confirmMinutes}
                 errors={errors}
+                needsEmailConfirmation={loaderData.needsEmailConfirmation}
               />
             </Form>
+            {/* Beside the button, outside the form (it holds its own "Send a new link" form). */}
+            {loaderData.needsEmailConfirmation ? <ConfirmEmailNotice className="mt-3" /> : null}
           </Card>
+          <AddressBook addresses={loaderData.addresses} asset={asset} />
           <WithdrawalHistory rows={loaderData.withdrawals} asset={asset} />
           <p className="text-sm text-muted">
             <Link to="/withdrawal" className="font-semibold text-brand underline">

@@ -89,6 +89,7 @@ export default function FixedReturns({ loaderData }: Route.ComponentProps) {
             brand={loaderData.brand}
             referralCode={loaderData.referralCode}
             referralUrl={loaderData.referralUrl}
+            needsEmailConfirmation={loaderData.needsEmailConfirmation}
             result="popup"
           />
         </Card>

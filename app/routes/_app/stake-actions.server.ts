@@ -9,7 +9,12 @@ import { formValues } from "~/domain/forms.ts";
 import type { StakeActionData } from "~/domain/staking/action-data.ts";
 import { endStakeEarly, submitStake } from "~/domain/staking/member.server.ts";
 import { stakeBoardView } from "~/domain/staking/views.server.ts";
-import { type RouteArgs, requireSession, requireVerifiedSession } from "~/utils/auth.server.ts";
+import {
+  emailUnconfirmedMessage,
+  needsEmailConfirmation,
+  type RouteArgs,
+  requireSession,
+} from "~/utils/auth.server.ts";
 
 /**
  * The member's staking board, the asset the address asks for (`?asset=`, upper-cased, unchecked)
@@ -36,15 +41,21 @@ export async function stakeBoardLoader(args: RouteArgs) {
     brand: config.brand.name,
     idempotencyKey: randomUUID(),
     mode: session.session.accountMode,
+    needsEmailConfirmation: needsEmailConfirmation(session),
   };
   return { coins: board.coins, requested, shared };
 }
 
 export async function stakeAction(args: RouteArgs) {
-  const session = await requireVerifiedSession(args);
+  const session = await requireSession(args);
   const member = { userId: session.user.id, ledger: session.session.accountMode };
   const form = formValues(await args.request.formData());
   const intent = form.intent ?? "stake";
+  if (needsEmailConfirmation(session)) {
+    return intent === "exit"
+      ? data({ intent: "exit", exitError: emailUnconfirmedMessage } as StakeActionData, 403)
+      : data({ intent: "stake", ok: false, formError: emailUnconfirmedMessage } as StakeActionData, 403);
+  }
   const now = new Date();
 
   if (intent === "exit") {

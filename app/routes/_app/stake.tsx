@@ -105,6 +105,7 @@ export default function StakePage({ loaderData }: Route.ComponentProps) {
             brand={loaderData.brand}
             referralCode={loaderData.referralCode}
             referralUrl={loaderData.referralUrl}
+            needsEmailConfirmation={loaderData.needsEmailConfirmation}
           />
         </Card>
       </div>

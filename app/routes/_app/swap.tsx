@@ -20,6 +20,7 @@ import {
   validateSwapAmount,
 } from "~/domain/swap/rules.ts";
 import type { QuoteView } from "~/domain/swap/views.ts";
+import { ConfirmEmailNotice } from "~/ui/account/confirm-email-notice.tsx";
 import { Badge } from "~/ui/badge.tsx";
 import { Button } from "~/ui/button.tsx";
 import { Card } from "~/ui/card.tsx";
@@ -27,7 +28,7 @@ import { Dialog } from "~/ui/dialog.tsx";
 import { FieldError, inputClass } from "~/ui/field.tsx";
 import { DataLabels } from "~/ui/market/data-labels.tsx";
 import { EstimatedRate, QuoteDetails, SwapDone } from "~/ui/swap/swap-parts.tsx";
-import { requireSession, requireVerifiedSession } from "~/utils/auth.server.ts";
+import { emailUnconfirmedMessage, needsEmailConfirmation, requireSession } from "~/utils/auth.server.ts";
 import type { Route } from "./+types/swap";
 
 export function meta() {
@@ -47,6 +48,7 @@ export async function loader(args: Route.LoaderArgs) {
     feeBps: config.swap.feeBps,
     quoteSeconds: config.swap.quoteSeconds,
     mode: session.session.accountMode,
+    needsEmailConfirmation: needsEmailConfirmation(session),
   };
 }
 
@@ -55,9 +57,14 @@ type ActionData =
   | { intent: "confirm"; ok: boolean; message: string; expired?: boolean; paid?: string; received?: string };
 
 export async function action(args: Route.ActionArgs) {
-  const session = await requireVerifiedSession(args);
+  const session = await requireSession(args);
   const member = { userId: session.user.id, ledger: session.session.accountMode };
   const form = formValues(await args.request.formData());
+  if (needsEmailConfirmation(session)) {
+    return form.intent === "confirm"
+      ? data<ActionData>({ intent: "confirm", ok: false, message: emailUnconfirmedMessage }, 403)
+      : data<ActionData>({ intent: "quote", error: emailUnconfirmedMessage }, 403);
+  }
   const config = getConfig();
   const now = new Date();
   if (form.intent === "confirm") {
@@ -268,13 +275,15 @@ export default function SwapPage({ loaderData }: Route.ComponentProps) {
               type="submit"
               size="lg"
               className="w-full"
-              disabled={amount.trim() === ""}
+              disabled={amount.trim() === "" || loaderData.needsEmailConfirmation}
               busy={quoter.state !== "idle"}
               busyLabel="Getting quote..."
             >
               Continue
             </Button>
           </quoter.Form>
+          {/* Beside the button, outside the form (it holds its own "Send a new link" form). */}
+          {loaderData.needsEmailConfirmation ? <ConfirmEmailNotice className="mt-3" /> : null}
         </Card>
         <Dialog
           open={popup !== null}

@@ -5,17 +5,17 @@ import { data } from "react-router";
 import { isEmailVerified } from "~/domain/accounts/sessions.server.ts";
 import { verifyActionCode } from "~/domain/accounts/sign-in.server.ts";
 import { formValues } from "~/domain/forms.ts";
+import { labelWithdrawalAddress } from "~/domain/withdrawals/addresses.server.ts";
 import {
   cancelMemberWithdrawal,
   confirmWithdrawalByLink,
   submitWithdrawal,
-  type WithdrawalFailure,
   type WithdrawalMember,
   type WithdrawalSettings,
 } from "~/domain/withdrawals/member.server.ts";
 import type { WithdrawalMethod } from "~/domain/withdrawals/types.ts";
 import { memberWithdrawalsView } from "~/domain/withdrawals/views.server.ts";
-import { accounts, type RouteArgs, requestMeta } from "~/utils/auth.server.ts";
+import { accounts, needsEmailConfirmation, type RouteArgs, requestMeta } from "~/utils/auth.server.ts";
 import { paymentsContext } from "./payments.server.ts";
 
 export type WithdrawalKind = WithdrawalMethod;
@@ -46,7 +46,12 @@ export async function withdrawalLoader(args: RouteArgs, kind: WithdrawalKind) {
   const view = await memberWithdrawalsView(
     ctx.db,
     { userId: ctx.userId, isDemo: ctx.isDemo },
-    { kind, confirmToken: new URL(args.request.url).searchParams.get("confirm"), now: new Date() },
+    {
+      kind,
+      confirmToken: new URL(args.request.url).searchParams.get("confirm"),
+      now: new Date(),
+      staleSeconds: ctx.config.market.staleSeconds,
+    },
   );
   const common = {
     kind,
@@ -58,11 +63,24 @@ export async function withdrawalLoader(args: RouteArgs, kind: WithdrawalKind) {
     confirm: view.confirm,
     twoFactor: ctx.session.user.twoFactorEnabled,
     confirmMinutes: ctx.config.payments.withdrawalConfirmMinutes,
+    availablePlain: view.availablePlain,
+    addresses: view.addresses,
+    priceUsd: view.priceUsd,
+    newAddressHours: ctx.config.payments.withdrawalNewAddressHours,
+    needsEmailConfirmation: needsEmailConfirmation(ctx.session),
   };
   return ctx.isDemo ? { isDemo: true as const, ...common } : { isDemo: false as const, ...common };
 }
 
-function refused({ status, errors, values }: WithdrawalFailure) {
+function refused({
+  status,
+  errors,
+  values,
+}: {
+  status: number;
+  errors: Partial<Record<string, string>>;
+  values?: Record<string, string>;
+}) {
   return data<WithdrawalActionData>(values ? { ok: false, errors, values } : { ok: false, errors }, status);
 }
 
@@ -80,6 +98,14 @@ export async function withdrawalAction(args: RouteArgs, kind: WithdrawalKind) {
   };
   if (form.intent === "confirm") {
     const result = await confirmWithdrawalByLink(ctx.db, member, { kind, token: form.token ?? "" });
+    return result.ok ? data<WithdrawalActionData>({ ok: true, message: result.message }) : refused(result);
+  }
+  if (form.intent === "label") {
+    const result = await labelWithdrawalAddress(ctx.db, {
+      userId: ctx.userId,
+      addressId: form.addressId ?? "",
+      label: form.label ?? "",
+    });
     return result.ok ? data<WithdrawalActionData>({ ok: true, message: result.message }) : refused(result);
   }
   if (form.intent === "cancel") {

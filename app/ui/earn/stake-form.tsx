@@ -14,6 +14,7 @@ import {
 } from "~/domain/staking/rules.ts";
 import { type StakeFieldErrors, stakeMessages, validateStakeForm } from "~/domain/staking/schemas.ts";
 import type { CoinView } from "~/domain/staking/views.ts";
+import { ConfirmEmailNotice } from "../account/confirm-email-notice.tsx";
 import { Button } from "../button.tsx";
 import { Dialog } from "../dialog.tsx";
 import { Field } from "../field.tsx";
@@ -49,6 +50,7 @@ export function StakeForm({
   referralCode,
   referralUrl,
   result = "card",
+  needsEmailConfirmation = false,
 }: {
   coin: CoinView;
   action: string;
@@ -58,6 +60,8 @@ export function StakeForm({
   referralUrl: string | null;
   /** 'card': the closable success card (/stake); 'popup': the seed's result popup (/fixed-etf). */
   result?: "card" | "popup";
+  /** An unconfirmed e-mail: the button is disabled and the notice sits beside it. */
+  needsEmailConfirmation?: boolean;
 }) {
   const fetcher = useFetcher<StakeActionData>({ key: `stake-${coin.asset}` });
   const [amount, setAmount] = useState("");
@@ -205,10 +209,19 @@ export function StakeForm({
             ) : null}
           </div>
         ) : null}
-        <Button type="submit" size="lg" className="w-full" busy={busy} busyLabel="Staking...">
+        <Button
+          type="submit"
+          size="lg"
+          className="w-full"
+          disabled={needsEmailConfirmation}
+          busy={busy}
+          busyLabel="Staking..."
+        >
           Stake
         </Button>
       </fetcher.Form>
+      {/* Beside the button, outside the form (it holds its own "Send a new link" form). */}
+      {needsEmailConfirmation ? <ConfirmEmailNotice /> : null}
       {result === "popup" ? (
         <Dialog open={popup !== null} onOpenChange={(open) => !open && setPopup(null)} title="Fixed Returns">
           {popup?.map((line) => (

@@ -97,10 +97,13 @@ export function WithdrawalFormEnd({
   twoFactor,
   confirmMinutes,
   errors,
+  needsEmailConfirmation = false,
 }: {
   twoFactor: boolean;
   confirmMinutes: number;
   errors: { code?: string | undefined; form?: string | undefined };
+  /** An unconfirmed e-mail: the button is disabled (the page shows the notice beside it). */
+  needsEmailConfirmation?: boolean;
 }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") !== "cancel";
@@ -116,7 +119,7 @@ export function WithdrawalFormEnd({
           {errors.form}
         </p>
       ) : null}
-      <Button type="submit" busy={busy} busyLabel="Loading .....">
+      <Button type="submit" disabled={needsEmailConfirmation} busy={busy} busyLabel="Loading .....">
         Withdraw
       </Button>
     </>
