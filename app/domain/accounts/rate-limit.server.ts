@@ -17,7 +17,7 @@ export interface Window {
 export const limits = deepFreeze({
   /** Sign-in attempts from one address (any accounts). */
   signInPerIp: { limit: 300, windowMs: 60 * 60_000 },
-  /** Failed sign-ins against one account, from anywhere (issue 3: at most 100 per hour). */
+  /** Failed sign-ins against one account, from anywhere (at most 100 per hour, the product brief's account-lockout rule). */
   signInFailuresPerAccount: { limit: 100, windowMs: 60 * 60_000 },
   signUpPerIp: { limit: 50, windowMs: 60 * 60_000 },
   resetPerEmail: { limit: 5, windowMs: 60 * 60_000 },

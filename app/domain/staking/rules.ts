@@ -1,4 +1,4 @@
-// Fixed-term staking rules (issue 8, ADR 0060). Pure: imported by the browser (the stake form's
+// Fixed-term staking rules (ADR 0060). Pure: imported by the browser (the stake form's
 // estimates) and the server (opening and settling positions). Amounts are bigint minor units;
 // rates are integer basis points; nothing here uses floating point on an amount.
 
