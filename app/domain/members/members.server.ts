@@ -46,16 +46,36 @@ export class MemberStateError extends Error {
 
 const SUMMARY = sql`u.id, u.email, u.name, u.role, u.email_verified, u.two_factor_enabled, u.disabled_at, u.created_at`;
 
-function summaryFromRow(row: Record<string, unknown>): MemberSummary {
+/** The columns of SUMMARY as both drivers return them (timestamps as text on pg, Date on PGlite). */
+interface SummaryRow {
+  id: string;
+  email: string;
+  name: string;
+  role: string;
+  email_verified: boolean;
+  two_factor_enabled: boolean;
+  disabled_at: string | Date | null;
+  created_at: string | Date;
+}
+
+interface ProfileRow extends SummaryRow {
+  disabled_by: string | null;
+  disabled_reason: string | null;
+  disabled_by_email: string | null;
+  active_sessions: number | string | null;
+  last_seen_at: string | Date | null;
+}
+
+function summaryFromRow(row: SummaryRow): MemberSummary {
   return {
-    id: row.id as string,
-    email: row.email as string,
-    name: row.name as string,
-    role: row.role as string,
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    role: row.role,
     emailVerified: Boolean(row.email_verified),
     twoFactorEnabled: Boolean(row.two_factor_enabled),
-    disabledAt: row.disabled_at ? new Date(row.disabled_at as string) : null,
-    createdAt: new Date(row.created_at as string),
+    disabledAt: row.disabled_at ? new Date(row.disabled_at) : null,
+    createdAt: new Date(row.created_at),
   };
 }
 
@@ -89,7 +109,7 @@ export async function listMembers(
   const total = Number(count?.n ?? 0);
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(Math.max(input.page ?? 1, 1), pageCount);
-  const rows = await queryRows<Record<string, unknown>>(
+  const rows = await queryRows<SummaryRow>(
     db,
     sql`select ${SUMMARY} from users u where ${where}
         order by u.created_at desc, u.id desc limit ${pageSize} offset ${(page - 1) * pageSize}`,
@@ -98,7 +118,7 @@ export async function listMembers(
 }
 
 export async function getMemberProfile(db: Db, memberId: string): Promise<MemberProfile | undefined> {
-  const [row] = await queryRows<Record<string, unknown>>(
+  const [row] = await queryRows<ProfileRow>(
     db,
     sql`select ${SUMMARY}, u.disabled_by, u.disabled_reason, d.email as disabled_by_email,
           (select count(*)::int from sessions s where s.user_id = u.id and s.expires_at > now()) as active_sessions,
@@ -109,11 +129,11 @@ export async function getMemberProfile(db: Db, memberId: string): Promise<Member
   if (!row) return undefined;
   return {
     ...summaryFromRow(row),
-    disabledBy: (row.disabled_by as string | null) ?? null,
-    disabledByEmail: (row.disabled_by_email as string | null) ?? null,
-    disabledReason: (row.disabled_reason as string | null) ?? null,
+    disabledBy: row.disabled_by ?? null,
+    disabledByEmail: row.disabled_by_email ?? null,
+    disabledReason: row.disabled_reason ?? null,
     activeSessions: Number(row.active_sessions ?? 0),
-    lastSeenAt: row.last_seen_at ? new Date(row.last_seen_at as string) : null,
+    lastSeenAt: row.last_seen_at ? new Date(row.last_seen_at) : null,
   };
 }
 
