@@ -2,17 +2,25 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from "rea
 import type { Route } from "./+types/root";
 import "./app.css";
 import { getConfig } from "./config.server.ts";
+import { parseTheme } from "./domain/preferences/theme.ts";
 import { ButtonLink } from "./ui/button.tsx";
 import { LogoMark } from "./ui/logo.tsx";
+import { useThemeChoice } from "./ui/theme.tsx";
 import { ToastProvider } from "./ui/toast.tsx";
 import type { RootData } from "./utils/brand.ts";
 import { errorPageContent } from "./utils/error-page.ts";
 import { useNonce } from "./utils/nonce.tsx";
 import { StaticDocumentContext, staticPageScript } from "./utils/static-document.tsx";
 
-export function loader(): RootData {
+export function loader({ request }: Route.LoaderArgs): RootData {
   const { brand, publicUrl } = getConfig();
-  return { brand, year: new Date().getFullYear(), publicUrl: publicUrl.replace(/\/$/, "") };
+  return {
+    brand,
+    year: new Date().getFullYear(),
+    publicUrl: publicUrl.replace(/\/$/, ""),
+    // This device's colour theme, so the first paint is already right (ADR 0068).
+    theme: parseTheme(request.headers.get("cookie")),
+  };
 }
 
 export const links: Route.LinksFunction = () => [
@@ -25,8 +33,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // A route with `handle: { hydrate: false, script }` is sent without React: no <Scripts /> (the
   // framework, its modulepreloads and the hydration data), only its own small script (ADR 0063).
   const staticScript = staticPageScript(useMatches());
+  const [theme] = useThemeChoice();
   return (
-    <html lang="en">
+    <html lang="en" data-theme={theme}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -10,10 +10,10 @@ const base =
   "disabled:cursor-not-allowed disabled:opacity-60 aria-disabled:cursor-not-allowed aria-disabled:opacity-60";
 
 const variants: Record<Variant, string> = {
-  primary: "bg-brand text-white hover:bg-brand-strong",
+  primary: "bg-brand text-inverse hover:bg-brand-strong",
   secondary: "border border-line bg-surface text-ink hover:bg-subtle",
   ghost: "text-ink hover:bg-subtle",
-  danger: "bg-negative text-white hover:brightness-95",
+  danger: "bg-negative text-inverse hover:brightness-95",
 };
 
 const sizes: Record<Size, string> = {

@@ -4,7 +4,7 @@ import { useBrand } from "~/utils/brand.ts";
 export function LogoMark({ className = "size-8" }: { className?: string }) {
   return (
     <svg viewBox="0 0 32 32" className={className} aria-hidden focusable="false">
-      <rect width="32" height="32" rx="8" fill="var(--color-brand)" />
+      <rect width="32" height="32" rx="8" fill="var(--color-deep-accent)" />
       <circle cx="14.5" cy="14.5" r="7" fill="none" stroke="white" strokeWidth="2.5" />
       <path d="M19.5 19.5 25 25" stroke="white" strokeWidth="2.75" strokeLinecap="round" />
       <path

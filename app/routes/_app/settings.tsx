@@ -27,6 +27,7 @@ import { Button } from "~/ui/button.tsx";
 import { Card, CardHeader } from "~/ui/card.tsx";
 import { Field } from "~/ui/field.tsx";
 import { Table, Td, Th } from "~/ui/table.tsx";
+import { AppearanceCard } from "~/ui/theme.tsx";
 import { accounts, cookieHeaders, requestMeta, requireSession } from "~/utils/auth.server.ts";
 import type { Route } from "./+types/settings";
 
@@ -523,6 +524,8 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           </tbody>
         </Table>
       </Card>
+
+      <AppearanceCard />
     </div>
   );
 }

@@ -164,10 +164,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section
-        aria-labelledby="escape-heading"
-        className="relative overflow-hidden bg-brand-strong text-white"
-      >
+      <section aria-labelledby="escape-heading" className="relative overflow-hidden bg-deep text-white">
         <svg
           aria-hidden
           className="absolute inset-y-0 right-0 h-full w-2/3 text-white/10"

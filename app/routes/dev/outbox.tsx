@@ -61,7 +61,7 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
           placeholder="Filter by recipient"
           className="h-10 w-72 rounded-md border border-line bg-surface px-3"
         />
-        <button type="submit" className="h-10 rounded-md bg-brand px-4 text-sm font-semibold text-white">
+        <button type="submit" className="h-10 rounded-md bg-brand px-4 text-sm font-semibold text-inverse">
           Filter
         </button>
       </form>

@@ -6,6 +6,7 @@ import { buttonClass } from "../button.tsx";
 import { cn } from "../cn.ts";
 import { DropdownMenu, DropdownMenuItem } from "../dropdown-menu.tsx";
 import { Logo } from "../logo.tsx";
+import { ThemeMenuItems } from "../theme.tsx";
 
 export interface ShellUser {
   name: string;
@@ -45,7 +46,7 @@ export function AvatarMenu({ user }: { user: ShellUser }) {
       trigger={
         <button
           type="button"
-          className="grid size-10 place-items-center rounded-full bg-brand text-sm font-bold text-white hover:bg-brand-strong"
+          className="grid size-10 place-items-center rounded-full bg-brand text-sm font-bold text-inverse hover:bg-brand-strong"
         >
           <span aria-hidden>{initials(user.name)}</span>
           <span className="sr-only">Account menu for {user.name}</span>
@@ -58,6 +59,7 @@ export function AvatarMenu({ user }: { user: ShellUser }) {
           Settings
         </Link>
       </DropdownMenuItem>
+      <ThemeMenuItems />
       <DropdownMenuItem onSelect={() => submit(null, { method: "post", action: "/logout" })}>
         <LogOut aria-hidden className="size-4 text-muted" />
         Sign out
