@@ -3,8 +3,7 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import { getConfig } from "./config.server.ts";
 import { parseTheme } from "./domain/preferences/theme.ts";
-import { ButtonLink } from "./ui/button.tsx";
-import { LogoMark } from "./ui/logo.tsx";
+import { ErrorPanel } from "./ui/error-panel.tsx";
 import { useThemeChoice } from "./ui/theme.tsx";
 import { ToastProvider } from "./ui/toast.tsx";
 import type { RootData } from "./utils/brand.ts";
@@ -79,22 +78,9 @@ export default function App() {
  * the request is logged server-side. Back-office pages have their own (admin/forbidden.tsx).
  */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const { status, title, message, next } = errorPageContent(error);
   return (
-    <main id="main" className="grid min-h-dvh place-items-center bg-canvas px-6">
-      <title>{`${title} · Coinlens`}</title>
-      <div className="max-w-md text-center">
-        <LogoMark className="mx-auto size-12" />
-        <p className="mt-6 text-sm font-semibold text-brand">{status}</p>
-        <h1 className="mt-2 text-2xl font-bold text-ink">{title}</h1>
-        <p className="mt-3 text-muted">{message}</p>
-        <div className="mt-8 flex flex-wrap justify-center gap-3">
-          {next ? <ButtonLink to={next.to}>{next.label}</ButtonLink> : null}
-          <ButtonLink to="/" variant={next ? "secondary" : undefined}>
-            Go to the home page
-          </ButtonLink>
-        </div>
-      </div>
+    <main id="main" className="bg-canvas">
+      <ErrorPanel content={errorPageContent(error)} />
     </main>
   );
 }

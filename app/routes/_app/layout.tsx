@@ -1,13 +1,15 @@
 import { useEffect, useState } from "react";
-import { Outlet, useNavigation } from "react-router";
+import { Outlet, useNavigation, useRouteLoaderData } from "react-router";
 import { getCurrentSession } from "~/domain/accounts/accounts.server.ts";
-import { listMemberAccounts } from "~/domain/accounts/member-accounts.server.ts";
 import { deepFreeze } from "~/domain/freeze.ts";
+import { ErrorPanel } from "~/ui/error-panel.tsx";
 import { AppShell } from "~/ui/layout/app-shell.tsx";
 import { Spinner } from "~/ui/spinner.tsx";
 import { accounts, loginRedirect, requestMeta, sessionContext } from "~/utils/auth.server.ts";
+import { errorPageContent } from "~/utils/error-page.ts";
 import type { Route } from "./+types/layout";
 import { AccountBadge } from "./account-badge.tsx";
+import { shellData } from "./shell-data.server.ts";
 
 /**
  * The signed-in area. The middleware runs before every loader and action below this layout:
@@ -29,17 +31,7 @@ export const middleware: Route.MiddlewareFunction[] = deepFreeze([
 export async function loader({ context }: Route.LoaderArgs) {
   const session = context.get(sessionContext);
   if (!session) throw new Error("the _app middleware sets the session");
-  const { db } = accounts();
-  const memberAccounts = await listMemberAccounts(db, session.user.id);
-  const selected = memberAccounts.find((a) => a.mode === session.session.accountMode) ?? memberAccounts[0];
-  return {
-    user: { name: session.user.name, email: session.user.email },
-    badge: {
-      mode: session.session.accountMode,
-      plan: selected?.plan ?? "Standard",
-      hasDemo: memberAccounts.some((a) => a.mode === "demo"),
-    },
-  };
+  return shellData(session);
 }
 
 /** The seed's 'Loading...' while the next page (and its session check) is on its way. */
@@ -62,6 +54,27 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
         <Spinner className="fixed inset-x-0 top-16 z-30 border-b border-line bg-surface/95 py-2" />
       ) : null}
       <Outlet />
+    </AppShell>
+  );
+}
+
+/**
+ * An error in a signed-in page (a refusal, a missing record, a failure) keeps the app's shell
+ * and its navigation around the error page. When the shell's own data could not load, the
+ * error page stands alone.
+ */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const shell = useRouteLoaderData<typeof loader>("routes/_app/layout");
+  const content = errorPageContent(error);
+  if (!shell)
+    return (
+      <main id="main" className="bg-canvas">
+        <ErrorPanel content={content} />
+      </main>
+    );
+  return (
+    <AppShell user={shell.user} badge={<AccountBadge badge={shell.badge} />}>
+      <ErrorPanel content={content} inShell />
     </AppShell>
   );
 }
