@@ -1,5 +1,7 @@
 // The account e-mails' words (pure). Links are absolute, built from the deployment's public
 // address when the message is delivered; the brand name comes from configuration.
+
+import { formatDateTime } from "../dates.ts";
 import type { MailContext } from "./context.ts";
 
 export type AccountEmail =
@@ -9,12 +11,6 @@ export type AccountEmail =
   | { template: "signup-existing-account"; data: Record<string, never> }
   /** `at`: when it was turned off (ISO 8601), so a late delivery still says when. */
   | { template: "two-factor-disabled"; data: { at: string } };
-
-const whenFormat = new Intl.DateTimeFormat("en-GB", {
-  dateStyle: "medium",
-  timeStyle: "short",
-  timeZone: "UTC",
-});
 
 export function renderAccountEmail(email: AccountEmail, ctx: MailContext) {
   const { brand, publicUrl } = ctx;
@@ -59,7 +55,7 @@ export function renderAccountEmail(email: AccountEmail, ctx: MailContext) {
       return {
         subject: `Two-factor sign-in was turned off on your ${brand} account`,
         text: [
-          `Two-factor sign-in was turned off on your ${brand} account on ${whenFormat.format(new Date(email.data.at))} UTC.`,
+          `Two-factor sign-in was turned off on your ${brand} account on ${formatDateTime(email.data.at)}.`,
           "Signing in now needs only your password.",
           "",
           "If that was you, there is nothing more to do. You can turn it back on in Settings at any time:",

@@ -3,6 +3,7 @@ import { ArrowLeft, Copy } from "lucide-react";
 import QRCode from "qrcode";
 import { useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
+import { formatDateTime } from "~/domain/dates.ts";
 import {
   announceDeposit,
   type Deposit,
@@ -265,9 +266,7 @@ export default function CryptoDepositPage({ loaderData, actionData }: Route.Comp
             {loaderData.deposits.map((d) => (
               <li key={d.id} className="py-2 text-sm">
                 <div className="flex items-center justify-between gap-3">
-                  <span className="text-muted">
-                    {new Date(d.date).toLocaleString("en-GB", { timeZone: "UTC" })} UTC
-                  </span>
+                  <span className="text-muted">{formatDateTime(d.date)}</span>
                   <span className="font-medium text-ink">
                     {d.amount} {asset}
                   </span>

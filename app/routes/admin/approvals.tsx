@@ -8,6 +8,7 @@ import {
   listProposedEntries,
   type ManualEntryKind,
 } from "~/domain/approvals/manual-entries.server.ts";
+import { formatDateTime } from "~/domain/dates.ts";
 import { parseId } from "~/domain/forms.ts";
 import { formatAmount } from "~/domain/money/amount.ts";
 import type { Permission } from "~/domain/payments/permissions.ts";
@@ -181,8 +182,7 @@ export default function AdminApprovals({ loaderData, actionData }: Route.Compone
                     ) : null}
                     <dt className="text-muted">Recorded by</dt>
                     <dd className="text-ink">
-                      {e.proposedByEmail},{" "}
-                      {new Date(e.proposedAt).toLocaleString("en-GB", { timeZone: "UTC" })} UTC
+                      {e.proposedByEmail}, {formatDateTime(e.proposedAt)}
                     </dd>
                   </dl>
                   {e.blocked ? (

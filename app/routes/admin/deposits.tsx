@@ -9,6 +9,7 @@ import {
   proposeBankCredit,
   proposeBankCreditFromLine,
 } from "~/domain/approvals/manual-entries.server.ts";
+import { formatDateTime } from "~/domain/dates.ts";
 import {
   type BankCreditField,
   type FieldErrors,
@@ -273,9 +274,7 @@ export default function AdminDeposits({ loaderData, actionData }: Route.Componen
                       {d.amount} {d.asset}
                     </span>
                     <Badge tone="warning">{d.status}</Badge>
-                    <span className="text-muted">
-                      {new Date(d.createdAt).toLocaleString("en-GB", { timeZone: "UTC" })} UTC
-                    </span>
+                    <span className="text-muted">{formatDateTime(d.createdAt)}</span>
                   </div>
                   <p className="text-sm">
                     <Link

@@ -1,6 +1,7 @@
 import { ArrowLeft } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { getDb } from "~/db/db.server.ts";
+import { formatDateTime } from "~/domain/dates.ts";
 import { LEDGER_LABELS, OPERATION_STATUS_LABELS, OPERATION_TYPE_LABELS } from "~/domain/ledger/types.ts";
 import {
   disableMember,
@@ -27,8 +28,6 @@ export const meta = ({ loaderData }: Route.MetaArgs) => [
   { title: `${loaderData?.profile.name ?? "Member"} · Members · Admin` },
   { name: "robots", content: "noindex" },
 ];
-
-const utc = (iso: string) => `${new Date(iso).toLocaleString("en-GB", { timeZone: "UTC" })} UTC`;
 
 export async function loader(args: Route.LoaderArgs) {
   const { session } = await requirePermission(args, "read:member:any");
@@ -167,16 +166,16 @@ export default function AdminMember({ loaderData, actionData }: Route.ComponentP
             </Fact>
             <Fact label="E-mail">{profile.emailVerified ? "Confirmed" : "Not confirmed"}</Fact>
             <Fact label="Two-factor sign-in">{profile.twoFactorEnabled ? "On" : "Off"}</Fact>
-            <Fact label="Joined">{utc(profile.createdAt)}</Fact>
+            <Fact label="Joined">{formatDateTime(profile.createdAt)}</Fact>
             <Fact label="Active sessions">{profile.activeSessions}</Fact>
-            <Fact label="Last seen">{profile.lastSeenAt ? utc(profile.lastSeenAt) : "—"}</Fact>
+            <Fact label="Last seen">{profile.lastSeenAt ? formatDateTime(profile.lastSeenAt) : "—"}</Fact>
             <Fact label="Accounts">
               {accounts.map((a) => `${a.mode === "real" ? "Real" : "Demo"} · ${a.plan}`).join(", ") || "—"}
             </Fact>
             {disabled ? (
               <>
                 <Fact label="Disabled">
-                  {utc(profile.disabledAt ?? "")}
+                  {formatDateTime(profile.disabledAt ?? "")}
                   {profile.disabledByEmail ? ` by ${profile.disabledByEmail}` : ""}
                 </Fact>
                 <Fact label="Reason">{profile.disabledReason ?? "—"}</Fact>
@@ -275,7 +274,7 @@ export default function AdminMember({ loaderData, actionData }: Route.ComponentP
             <tbody>
               {operations.map((op) => (
                 <tr key={op.id}>
-                  <Td className="whitespace-nowrap">{utc(op.date)}</Td>
+                  <Td className="whitespace-nowrap">{formatDateTime(op.date)}</Td>
                   <Td>{op.type}</Td>
                   <Td className="text-right whitespace-nowrap tabular-nums">{op.amount}</Td>
                   <Td>
@@ -310,7 +309,7 @@ export default function AdminMember({ loaderData, actionData }: Route.ComponentP
             <tbody>
               {withdrawals.map((w) => (
                 <tr key={w.id}>
-                  <Td className="whitespace-nowrap">{utc(w.date)}</Td>
+                  <Td className="whitespace-nowrap">{formatDateTime(w.date)}</Td>
                   <Td>{w.method}</Td>
                   <Td className="text-right whitespace-nowrap tabular-nums">{w.amount}</Td>
                   <Td>
