@@ -19,12 +19,19 @@ export function LogoMark({ className = "size-8" }: { className?: string }) {
   );
 }
 
-export function Logo({ to = "/" }: { to?: string }) {
+/**
+ * The mark and the brand's name, linking home. `compact`: on a phone the name is left to screen
+ * readers, so a header with more in it (the app's account badge and avatar) fits 375 px.
+ */
+export function Logo({ to = "/", compact = false }: { to?: string; compact?: boolean }) {
   const brand = useBrand();
   return (
-    <Link to={to} className="flex items-center gap-2.5 rounded-md text-lg font-bold tracking-tight text-ink">
+    <Link
+      to={to}
+      className="flex shrink-0 items-center gap-2.5 rounded-md text-lg font-bold tracking-tight text-ink"
+    >
       <LogoMark />
-      <span>{brand.name}</span>
+      <span className={compact ? "max-[27rem]:sr-only" : undefined}>{brand.name}</span>
       <span className="sr-only">home</span>
     </Link>
   );

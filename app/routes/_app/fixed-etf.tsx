@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { useRef } from "react";
 import { Link } from "react-router";
 import { getConfig } from "~/config.server.ts";
 import { getDb } from "~/db/db.server.ts";
@@ -12,6 +13,7 @@ import { StakeForm } from "~/ui/earn/stake-form.tsx";
 import { StakePositions } from "~/ui/earn/stake-positions.tsx";
 import { CoinMark } from "~/ui/market/coin-mark.tsx";
 import { DataLabels } from "~/ui/market/data-labels.tsx";
+import { useRevealOnChange } from "~/ui/reveal-on-change.ts";
 import { requireSession } from "~/utils/auth.server.ts";
 import type { Route } from "./+types/fixed-etf";
 import { stakeAction } from "./stake-actions.server.ts";
@@ -57,6 +59,9 @@ export const clientAction = (args: Route.ClientActionArgs) => stakeClientAction(
 export default function FixedReturns({ loaderData }: Route.ComponentProps) {
   const { coins, selected, prices } = loaderData;
   const coin = coins.find((c) => c.asset === selected) ?? coins[0];
+  const formHeading = useRef<HTMLHeadingElement>(null);
+  // On a phone the form is below the cards: choosing a coin scrolls to it.
+  useRevealOnChange(selected, formHeading);
   if (!coin) return null;
   return (
     <div className="container-page space-y-6 py-8">
@@ -104,7 +109,11 @@ export default function FixedReturns({ loaderData }: Route.ComponentProps) {
           })}
         </ul>
         <Card className="h-fit p-5">
-          <h2 className="mb-4 flex items-center gap-2 text-lg font-semibold text-ink">
+          <h2
+            ref={formHeading}
+            tabIndex={-1}
+            className="mb-4 flex scroll-mt-20 items-center gap-2 text-lg font-semibold text-ink outline-none"
+          >
             <CoinMark symbol={coin.asset} className="size-6" /> {coin.name} ({coin.asset})
           </h2>
           <StakeForm

@@ -80,8 +80,8 @@ export function AppShell({
   return (
     <div className="flex min-h-dvh flex-col pb-20 nav:pb-0">
       <header className="sticky top-0 z-40 border-b border-line bg-surface/95 backdrop-blur">
-        <div className="container-page flex h-16 items-center justify-between gap-4">
-          <Logo to="/dashboard" />
+        <div className="container-page flex h-16 items-center justify-between gap-2 sm:gap-4">
+          <Logo to="/dashboard" compact />
           <nav aria-label="App" className="hidden nav:block">
             <ul className="flex items-center gap-1">
               {appNav.map((item) => (
@@ -101,7 +101,7 @@ export function AppShell({
               ))}
             </ul>
           </nav>
-          <div className="flex items-center gap-3">
+          <div className="flex min-w-0 items-center gap-2 sm:gap-3">
             {badge}
             {user ? (
               <AvatarMenu user={user} />
