@@ -170,7 +170,7 @@ const server: Server = http.listen(config.port, config.host, () => {
   const url = localUrl(config.host, port);
   log.info("listening", { url, host: config.host, appEnv: config.appEnv, dev });
   // The one line a person who ran `npm start` looks for: plain text, last, with the real address.
-  console.log(`${config.brand.name} is ready at ${url}`);
+  process.stdout.write(`${config.brand.name} is ready at ${url}\n`);
 });
 
 /** Where to open the server from this machine: localhost for a loopback or any-address host. */
