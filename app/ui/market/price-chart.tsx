@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { formatDate } from "~/domain/dates.ts";
 import { barsInRange, type ChartRange, chartRanges } from "~/domain/market-data/etf-stats.ts";
 import { formatUsd } from "~/domain/market-data/format.ts";
 import { cn } from "../cn.ts";
@@ -132,8 +133,8 @@ export function PriceChart({ symbol, history }: { symbol: string; history: [stri
       <p className="mt-2 text-xs text-muted">
         {first && last ? (
           <>
-            {symbol} closed at {formatUsd(last.close)} on {last.day}, from {formatUsd(first.close)} on{" "}
-            {first.day}.{" "}
+            {symbol} closed at {formatUsd(last.close)} on {formatDate(last.day)}, from{" "}
+            {formatUsd(first.close)} on {formatDate(first.day)}.{" "}
           </>
         ) : (
           "No price history yet. "
