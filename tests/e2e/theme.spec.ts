@@ -93,7 +93,7 @@ test.describe("without JavaScript", () => {
     browser,
   }) => {
     // Sign in with JavaScript (the sign-in form's own behaviour is not under test), then reuse the session.
-    const signed = await browser.newContext();
+    const signed = await browser.newContext({ javaScriptEnabled: true });
     const signedPage = await signed.newPage();
     await signInNewMember(signedPage, "theme-nojs");
     await page.context().addCookies(await signed.cookies());
