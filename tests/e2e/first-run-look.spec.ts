@@ -115,6 +115,13 @@ for (const [label, viewport] of Object.entries(viewports)) {
       expect(cut, "prices cut by the edge of the table").toEqual([]);
       const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
       expect(scrollWidth).toBeLessThanOrEqual(viewport.width);
+      // The table scrolls inside its 550 px box: nothing in it (screen-reader text included)
+      // makes the page longer than the same page with no rows.
+      const pageHeight = () => page.evaluate(() => document.documentElement.scrollHeight);
+      const withRows = await pageHeight();
+      await page.getByLabel("Search coins").fill("no such coin");
+      await expect(page.getByText("No coin matches")).toBeVisible();
+      expect(withRows).toBe(await pageHeight());
     });
 
     test("/fixed-etf: choosing a coin shows its form", async ({ page }) => {

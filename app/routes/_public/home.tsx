@@ -149,7 +149,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                   height={320}
                   loading="lazy"
                   decoding="async"
-                  className="h-auto w-full rounded-xl border border-line"
+                  className="h-auto w-full rounded-xl border border-line dark:brightness-[0.85]"
                 />
               ))}
             </div>

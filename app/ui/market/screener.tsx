@@ -117,7 +117,7 @@ export function Screener({
         </div>
       </div>
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard */}
-      <section aria-label="Crypto assets table" tabIndex={0} className="h-[550px] overflow-auto">
+      <section aria-label="Crypto assets table" tabIndex={0} className="relative h-[550px] overflow-auto">
         <table className="w-full border-collapse text-left text-sm sm:min-w-[760px]">
           <caption className="sr-only">
             Top 100 crypto assets in US dollars. Column headers sort the table.
