@@ -2,7 +2,8 @@ import type { ButtonHTMLAttributes, ReactNode } from "react";
 import { Link, type LinkProps } from "react-router";
 import { cn } from "./cn.ts";
 
-type Variant = "primary" | "secondary" | "ghost" | "danger";
+/** `onDeep`: on the deep blue panels (hero, pricing), which are the same in both themes. */
+type Variant = "primary" | "secondary" | "ghost" | "danger" | "onDeep";
 type Size = "sm" | "md" | "lg";
 
 const base =
@@ -14,6 +15,7 @@ const variants: Record<Variant, string> = {
   secondary: "border border-line bg-surface text-ink hover:bg-subtle",
   ghost: "text-ink hover:bg-subtle",
   danger: "bg-negative text-inverse hover:brightness-95",
+  onDeep: "bg-white text-deep hover:bg-white/90",
 };
 
 const sizes: Record<Size, string> = {

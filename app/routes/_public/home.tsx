@@ -188,7 +188,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <h2 id="escape-heading" className="max-w-3xl text-3xl font-bold tracking-tight sm:text-4xl">
             Escape the financial rat race &amp; earn generational wealth in the 2024 bull run
           </h2>
-          <ButtonLink to="/signup" size="lg" variant="secondary" className="mt-8 border-transparent">
+          <ButtonLink to="/signup" size="lg" variant="onDeep" className="mt-8">
             Become a winner
           </ButtonLink>
           <RiskNote tone="dark" />

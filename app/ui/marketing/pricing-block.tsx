@@ -74,7 +74,7 @@ export function PricingBlock({ prices }: { prices: MembershipPrices }) {
             A subscription fee for research, analysis, community and tools. It is not an investment and earns
             no return. Cancel any time; access runs to the end of the period you paid for.
           </p>
-          <ButtonLink to="/signup" size="lg" variant="secondary" className="mt-6 w-full border-transparent">
+          <ButtonLink to="/signup" size="lg" variant="onDeep" className="mt-6 w-full">
             Subscribe
           </ButtonLink>
         </div>
