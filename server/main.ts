@@ -170,7 +170,8 @@ const server: Server = http.listen(config.port, config.host, () => {
   const url = localUrl(config.host, port);
   log.info("listening", { url, host: config.host, appEnv: config.appEnv, dev });
   // The one line a person who ran `npm start` looks for: plain text, last, with the real address.
-  process.stdout.write(`${config.brand.name} is ready at ${url}\n`);
+  // On stderr, the human channel: stdout stays one JSON object per line for log collectors.
+  process.stderr.write(`${config.brand.name} is ready at ${url}\n`);
 });
 
 /** Where to open the server from this machine: localhost for a loopback or any-address host. */

@@ -26,7 +26,11 @@ test("npm start builds quietly and ends with one plain 'ready' line naming the r
     detached: true, // its own process group: npm, the build and the server stop together
   });
   let output = "";
-  child.stdout?.on("data", (chunk) => (output += chunk));
+  let stdout = "";
+  child.stdout?.on("data", (chunk) => {
+    output += chunk;
+    stdout += chunk;
+  });
   child.stderr?.on("data", (chunk) => (output += chunk));
   const exited = new Promise<void>((resolve) => child.on("exit", () => resolve()));
   try {
@@ -37,6 +41,8 @@ test("npm start builds quietly and ends with one plain 'ready' line naming the r
     const lines = output.split("\n").filter((line) => line.trim() !== "");
     expect(lines.at(-1)).toBe(ready);
     expect(lines.filter((line) => line === ready)).toHaveLength(1);
+    // It is on stderr, the human channel: stdout stays one JSON log object per line.
+    expect(stdout).not.toContain(ready);
     // No list of chunks ("build/client/assets/x.js  8.23 kB │ gzip: …") and no build chatter.
     expect(output).not.toMatch(/\bkB\b/);
     expect(output).not.toMatch(/rendering chunks|transforming|building client environment|PLUGIN_TIMINGS/);
