@@ -2,17 +2,24 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from "rea
 import type { Route } from "./+types/root";
 import "./app.css";
 import { getConfig } from "./config.server.ts";
-import { ButtonLink } from "./ui/button.tsx";
-import { LogoMark } from "./ui/logo.tsx";
+import { parseTheme } from "./domain/preferences/theme.ts";
+import { ErrorPanel } from "./ui/error-panel.tsx";
+import { useThemeChoice } from "./ui/theme.tsx";
 import { ToastProvider } from "./ui/toast.tsx";
 import type { RootData } from "./utils/brand.ts";
 import { errorPageContent } from "./utils/error-page.ts";
 import { useNonce } from "./utils/nonce.tsx";
 import { StaticDocumentContext, staticPageScript } from "./utils/static-document.tsx";
 
-export function loader(): RootData {
+export function loader({ request }: Route.LoaderArgs): RootData {
   const { brand, publicUrl } = getConfig();
-  return { brand, year: new Date().getFullYear(), publicUrl: publicUrl.replace(/\/$/, "") };
+  return {
+    brand,
+    year: new Date().getFullYear(),
+    publicUrl: publicUrl.replace(/\/$/, ""),
+    // This device's colour theme, so the first paint is already right (ADR 0068).
+    theme: parseTheme(request.headers.get("cookie")),
+  };
 }
 
 export const links: Route.LinksFunction = () => [
@@ -25,8 +32,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // A route with `handle: { hydrate: false, script }` is sent without React: no <Scripts /> (the
   // framework, its modulepreloads and the hydration data), only its own small script (ADR 0063).
   const staticScript = staticPageScript(useMatches());
+  const [theme] = useThemeChoice();
   return (
-    <html lang="en">
+    <html lang="en" data-theme={theme}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -70,22 +78,9 @@ export default function App() {
  * the request is logged server-side. Back-office pages have their own (admin/forbidden.tsx).
  */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const { status, title, message, next } = errorPageContent(error);
   return (
-    <main id="main" className="grid min-h-dvh place-items-center bg-canvas px-6">
-      <title>{`${title} · Coinlens`}</title>
-      <div className="max-w-md text-center">
-        <LogoMark className="mx-auto size-12" />
-        <p className="mt-6 text-sm font-semibold text-brand">{status}</p>
-        <h1 className="mt-2 text-2xl font-bold text-ink">{title}</h1>
-        <p className="mt-3 text-muted">{message}</p>
-        <div className="mt-8 flex flex-wrap justify-center gap-3">
-          {next ? <ButtonLink to={next.to}>{next.label}</ButtonLink> : null}
-          <ButtonLink to="/" variant={next ? "secondary" : undefined}>
-            Go to the home page
-          </ButtonLink>
-        </div>
-      </div>
+    <main id="main" className="bg-canvas">
+      <ErrorPanel content={errorPageContent(error)} />
     </main>
   );
 }

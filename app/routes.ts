@@ -74,6 +74,7 @@ export default deepFreeze([
   route("account/mode", "routes/account-mode.ts"),
   route("account/display", "routes/account-display.ts"),
   route("account/confirmation", "routes/account-confirmation.ts"),
+  route("theme", "routes/theme.ts"),
   route("transactions/export", "routes/transactions-export.ts"),
   route("api/transactions", "routes/api/transactions.ts"),
   route("api/user", "routes/api/user.ts"),

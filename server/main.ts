@@ -165,13 +165,21 @@ function escapeHtml(text: string) {
 }
 
 const server: Server = http.listen(config.port, config.host, () => {
-  log.info("listening", {
-    url: `http://localhost:${config.port}`,
-    host: config.host,
-    appEnv: config.appEnv,
-    dev,
-  });
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : config.port;
+  const url = localUrl(config.host, port);
+  log.info("listening", { url, host: config.host, appEnv: config.appEnv, dev });
+  // The one line a person who ran `npm start` looks for: plain text, last, with the real address.
+  // On stderr, the human channel: stdout stays one JSON object per line for log collectors.
+  process.stderr.write(`${config.brand.name} is ready at ${url}\n`);
 });
+
+/** Where to open the server from this machine: localhost for a loopback or any-address host. */
+function localUrl(host: string, port: number) {
+  const local = ["0.0.0.0", "::", "127.0.0.1", "::1", "localhost"].includes(host);
+  const name = local ? "localhost" : host.includes(":") ? `[${host}]` : host;
+  return `http://${name}:${port}`;
+}
 server.keepAliveTimeout = 65_000;
 
 // Process-wide state (ADR 0064): set once, when the process is asked to stop.

@@ -3,9 +3,9 @@
  * inside a "Notifications" region whose list is a polite live region, gone after `durationMs`.
  */
 const tones = {
-  neutral: "bg-ink text-white",
-  positive: "bg-positive text-white",
-  negative: "bg-negative text-white",
+  neutral: "bg-ink text-inverse",
+  positive: "bg-positive text-inverse",
+  negative: "bg-negative text-inverse",
 } as const;
 
 // Browser-only state (ADR 0064): the landing page's one toast region.

@@ -49,6 +49,7 @@ export const pageDirectory: Readonly<Record<string, PageInfo>> = deepFreeze({
     title: "Disclosure",
     summary: "Conflicts of interest, affiliate links and how we are paid.",
   },
+  "/legal/terms": { title: "Terms & Conditions", summary: "The terms of using the service." },
   "/settings": { title: "Settings", summary: "Your profile, password, sessions and two-factor sign-in." },
 });
 

@@ -2,7 +2,8 @@ import type { ButtonHTMLAttributes, ReactNode } from "react";
 import { Link, type LinkProps } from "react-router";
 import { cn } from "./cn.ts";
 
-type Variant = "primary" | "secondary" | "ghost" | "danger";
+/** `onDeep`: on the deep blue panels (hero, pricing), which are the same in both themes. */
+type Variant = "primary" | "secondary" | "ghost" | "danger" | "onDeep";
 type Size = "sm" | "md" | "lg";
 
 const base =
@@ -10,10 +11,11 @@ const base =
   "disabled:cursor-not-allowed disabled:opacity-60 aria-disabled:cursor-not-allowed aria-disabled:opacity-60";
 
 const variants: Record<Variant, string> = {
-  primary: "bg-brand text-white hover:bg-brand-strong",
+  primary: "bg-brand text-inverse hover:bg-brand-strong",
   secondary: "border border-line bg-surface text-ink hover:bg-subtle",
   ghost: "text-ink hover:bg-subtle",
-  danger: "bg-negative text-white hover:brightness-95",
+  danger: "bg-negative text-inverse hover:brightness-95",
+  onDeep: "bg-white text-deep hover:bg-white/90",
 };
 
 const sizes: Record<Size, string> = {

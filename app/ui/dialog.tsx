@@ -43,7 +43,7 @@ export function Dialog({
     <D.Root open={open} onOpenChange={onOpenChange}>
       {trigger ? <D.Trigger asChild>{trigger}</D.Trigger> : null}
       <D.Portal>
-        <D.Overlay className="fixed inset-0 z-50 bg-ink/50 data-[state=open]:animate-in" />
+        <D.Overlay className="fixed inset-0 z-50 bg-scrim/50 data-[state=open]:animate-in" />
         <D.Content
           className={cn(
             "fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-2xl",

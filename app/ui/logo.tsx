@@ -4,7 +4,7 @@ import { useBrand } from "~/utils/brand.ts";
 export function LogoMark({ className = "size-8" }: { className?: string }) {
   return (
     <svg viewBox="0 0 32 32" className={className} aria-hidden focusable="false">
-      <rect width="32" height="32" rx="8" fill="var(--color-brand)" />
+      <rect width="32" height="32" rx="8" fill="var(--color-deep-accent)" />
       <circle cx="14.5" cy="14.5" r="7" fill="none" stroke="white" strokeWidth="2.5" />
       <path d="M19.5 19.5 25 25" stroke="white" strokeWidth="2.75" strokeLinecap="round" />
       <path
@@ -19,12 +19,19 @@ export function LogoMark({ className = "size-8" }: { className?: string }) {
   );
 }
 
-export function Logo({ to = "/" }: { to?: string }) {
+/**
+ * The mark and the brand's name, linking home. `compact`: on a phone the name is left to screen
+ * readers, so a header with more in it (the app's account badge and avatar) fits 375 px.
+ */
+export function Logo({ to = "/", compact = false }: { to?: string; compact?: boolean }) {
   const brand = useBrand();
   return (
-    <Link to={to} className="flex items-center gap-2.5 rounded-md text-lg font-bold tracking-tight text-ink">
+    <Link
+      to={to}
+      className="flex shrink-0 items-center gap-2.5 rounded-md text-lg font-bold tracking-tight text-ink"
+    >
       <LogoMark />
-      <span>{brand.name}</span>
+      <span className={compact ? "max-[27rem]:sr-only" : undefined}>{brand.name}</span>
       <span className="sr-only">home</span>
     </Link>
   );

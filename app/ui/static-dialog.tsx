@@ -28,7 +28,7 @@ export function StaticDialog({
       id={id}
       aria-labelledby={`${id}-title`}
       className={cn(
-        "m-auto max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-2xl flex-col overflow-hidden rounded-xl border-0 bg-surface p-0 text-ink shadow-pop backdrop:bg-ink/50 open:flex",
+        "m-auto max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-2xl flex-col overflow-hidden rounded-xl border-0 bg-surface p-0 text-ink shadow-pop backdrop:bg-scrim/50 open:flex",
         className,
       )}
     >

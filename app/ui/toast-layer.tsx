@@ -3,9 +3,9 @@ import { cn } from "./cn.ts";
 import type { ToastMessage, ToastTone } from "./toast.tsx";
 
 const tones: Record<ToastTone, string> = {
-  neutral: "bg-ink text-white",
-  positive: "bg-positive text-white",
-  negative: "bg-negative text-white",
+  neutral: "bg-ink text-inverse",
+  positive: "bg-positive text-inverse",
+  negative: "bg-negative text-inverse",
 };
 
 /**

@@ -1,4 +1,5 @@
 import { useRouteLoaderData } from "react-router";
+import type { ThemeChoice } from "~/domain/preferences/theme.ts";
 
 /** What the operator configured about themselves; unset fields mean nothing is claimed. */
 export interface PublicBrand {
@@ -21,12 +22,21 @@ export interface RootData {
   year: number;
   /** The site's public origin without a trailing slash, for canonical URLs and Open Graph. */
   publicUrl: string;
+  /** This device's colour theme (ADR 0068). */
+  theme: ThemeChoice;
 }
 
 export function useRootData(): RootData {
   const data = useRouteLoaderData("root") as RootData | undefined;
   // The root loader always runs; the fallback only covers an error page rendered without it.
-  return data ?? { brand: { name: "Coinlens", social: {} }, year: new Date().getFullYear(), publicUrl: "" };
+  return (
+    data ?? {
+      brand: { name: "Coinlens", social: {} },
+      year: new Date().getFullYear(),
+      publicUrl: "",
+      theme: "system",
+    }
+  );
 }
 
 export function useBrand(): PublicBrand {

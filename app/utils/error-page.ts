@@ -36,10 +36,12 @@ export function errorPageContent(error: unknown): ErrorPageContent {
   const written = (error.data as { message?: unknown } | null | undefined)?.message;
   const serverMessage = typeof written === "string" && written.trim() ? written : undefined;
   const next = nextStep(error.data);
-  return next ? { ...content(error.status, serverMessage), next } : content(error.status, serverMessage);
+  const content = contentForStatus(error.status, serverMessage);
+  return next ? { ...content, next } : content;
 }
 
-function content(status: number, serverMessage: string | undefined): ErrorPageContent {
+/** What the error page says for a status, with the server's message for members where it has one. */
+export function contentForStatus(status: number, serverMessage?: string): ErrorPageContent {
   switch (status) {
     case 404:
       return {

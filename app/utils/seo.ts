@@ -6,7 +6,14 @@ type MetaMatch = { id: string; loaderData?: unknown } | undefined;
 
 export function rootDataFromMatches(matches: readonly MetaMatch[]): RootData {
   const root = matches.find((m) => m?.id === "root")?.loaderData as RootData | undefined;
-  return root ?? { brand: { name: "Coinlens", social: {} }, year: new Date().getFullYear(), publicUrl: "" };
+  return (
+    root ?? {
+      brand: { name: "Coinlens", social: {} },
+      year: new Date().getFullYear(),
+      publicUrl: "",
+      theme: "system",
+    }
+  );
 }
 
 /**

@@ -254,7 +254,9 @@ test.describe("every market page says when it shows sample data", () => {
       await gotoHydrated(page, "/etf");
       const featured = page.getByRole("region", { name: "Featured ETFs" });
       await expectSampleLabel(page, featured);
-      await expect(featured.getByText(/^Prices as of \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC$/)).toBeVisible();
+      await expect(
+        featured.getByText(/^Prices as of \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} UTC$/),
+      ).toBeVisible();
       // The flows table, a second source, says so too.
       await expect(page.getByText(/in US\$ millions\. Sample data\.$/)).toBeVisible();
       await expectNoA11yViolations(page);
@@ -417,7 +419,9 @@ test.describe("stale prices are labelled", () => {
     const stale = screenerHead.getByText("Stale prices", { exact: true });
     await expect(stale).toBeVisible();
     await expect(screenerHead.getByText("Sample data", { exact: true })).toBeVisible();
-    await expect(screenerHead.getByText(/^Prices as of \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC$/)).toBeVisible();
+    await expect(
+      screenerHead.getByText(/^Prices as of \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} UTC$/),
+    ).toBeVisible();
     await expectNoA11yViolations(page);
     await page.setViewportSize(viewports.mobile);
     await expect(stale).toBeInViewport();

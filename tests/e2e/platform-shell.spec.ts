@@ -41,8 +41,17 @@ test.describe("desktop (1280 px): the avatar menu", () => {
     await expect(menu.getByText(email)).toBeVisible();
     await expect(menu.getByRole("menuitem")).toHaveText(["Settings", "Sign out"]);
     await expect(menu.getByRole("menuitem", { name: "Settings" })).toBeFocused();
+    // Between them, the theme for this device (ADR 0068): System, Light, Dark.
+    for (const choice of ["System", "Light", "Dark"]) {
+      await page.keyboard.press("ArrowDown");
+      await expect(menu.getByRole("menuitemradio", { name: choice })).toBeFocused();
+    }
     await page.keyboard.press("ArrowDown");
     await expect(menu.getByRole("menuitem", { name: "Sign out" })).toBeFocused();
+    for (const choice of ["Dark", "Light", "System"]) {
+      await page.keyboard.press("ArrowUp");
+      await expect(menu.getByRole("menuitemradio", { name: choice })).toBeFocused();
+    }
     await page.keyboard.press("ArrowUp");
     await expect(menu.getByRole("menuitem", { name: "Settings" })).toBeFocused();
     await expectNoA11yViolations(page);
@@ -64,6 +73,11 @@ test.describe("desktop (1280 px): the avatar menu", () => {
     // Sign out by keyboard: the session ends and the signed-in pages send you to sign in.
     await trigger.focus();
     await page.keyboard.press("Enter");
+    await expect(page.getByRole("menuitem", { name: "Settings" })).toBeFocused();
+    for (const choice of ["System", "Light", "Dark"]) {
+      await page.keyboard.press("ArrowDown");
+      await expect(page.getByRole("menuitemradio", { name: choice })).toBeFocused();
+    }
     await page.keyboard.press("ArrowDown");
     await expect(page.getByRole("menuitem", { name: "Sign out" })).toBeFocused();
     await page.keyboard.press("Enter");

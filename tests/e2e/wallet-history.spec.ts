@@ -51,7 +51,7 @@ test.describe("dashboard", () => {
       const price = await btcPriceCents(page.request);
       const total = cents((await page.getByTestId("total-balance").textContent()) ?? "");
       expect(Math.abs(total - (25_050 + price / 2))).toBeLessThanOrEqual(1);
-      await expect(card.getByText(/Prices as of \d{4}-\d\d-\d\d \d\d:\d\d UTC/)).toBeVisible();
+      await expect(card.getByText(/Prices as of \d{1,2} [A-Z][a-z]{2} \d{4}, \d\d:\d\d UTC/)).toBeVisible();
       await expect(card.getByText("Sample data")).toBeVisible();
 
       await expect(page.getByRole("link", { name: "Deposit", exact: true }).first()).toHaveAttribute(

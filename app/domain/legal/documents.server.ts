@@ -2,8 +2,11 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { type Block, type PlaceholderValues, parseLegalMarkdown } from "./markdown.ts";
 
-/** The four legal documents of the footer; the operator edits their Markdown templates. */
-export const legalSlugs = Object.freeze(["aml", "privacy", "risk", "disclosure"] as const);
+/**
+ * The legal documents: the footer's four, and the terms (also the footer's Terms & Conditions
+ * dialog, app/ui/layout/terms-content.tsx). The operator edits their Markdown templates.
+ */
+export const legalSlugs = Object.freeze(["aml", "privacy", "risk", "disclosure", "terms"] as const);
 export type LegalSlug = (typeof legalSlugs)[number];
 
 export function isLegalSlug(value: string | undefined): value is LegalSlug {

@@ -1,5 +1,7 @@
 // The account e-mails' words (pure). Links are absolute, built from the deployment's public
 // address when the message is delivered; the brand name comes from configuration.
+
+import { formatDateTime } from "../dates.ts";
 import type { MailContext } from "./context.ts";
 
 export type AccountEmail =
@@ -79,7 +81,7 @@ export function renderAccountEmail(email: AccountEmail, ctx: MailContext) {
       return {
         subject: `Two-factor sign-in was turned off on your ${brand} account`,
         text: [
-          `Two-factor sign-in was turned off on your ${brand} account on ${whenFormat.format(new Date(email.data.at))} UTC.`,
+          `Two-factor sign-in was turned off on your ${brand} account on ${formatDateTime(email.data.at)}.`,
           "Signing in now needs only your password.",
           "",
           "If that was you, there is nothing more to do. You can turn it back on in Settings at any time:",

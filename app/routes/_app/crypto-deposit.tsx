@@ -2,6 +2,7 @@ import { ArrowLeft, Copy } from "lucide-react";
 import QRCode from "qrcode";
 import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
+import { formatDateTime } from "~/domain/dates.ts";
 import { getOrCreateDepositAddress } from "~/domain/deposits/addresses.server.ts";
 import { listMemberDeposits } from "~/domain/deposits/deposits.server.ts";
 import type { Deposit } from "~/domain/deposits/types.ts";
@@ -275,9 +276,7 @@ export default function CryptoDepositPage({ loaderData }: Route.ComponentProps) 
             {loaderData.deposits.map((d) => (
               <li key={d.id} className="py-2 text-sm" data-testid="deposit-row">
                 <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
-                  <span className="text-muted">
-                    {new Date(d.date).toLocaleString("en-GB", { timeZone: "UTC" })} UTC
-                  </span>
+                  <span className="text-muted">{formatDateTime(d.date)}</span>
                   <span className="font-medium text-ink">
                     {d.amount} {asset}
                   </span>

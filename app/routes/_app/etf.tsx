@@ -1,13 +1,11 @@
-import { Link } from "react-router";
 import { getConfig } from "~/config.server.ts";
 import { getDb } from "~/db/db.server.ts";
-import { formatPercent, formatUsd } from "~/domain/market-data/format.ts";
 import { featuredEtfSymbols } from "~/domain/market-data/types.ts";
 import { etfListView } from "~/domain/market-data/views.server.ts";
 import { Card } from "~/ui/card.tsx";
-import { cn } from "~/ui/cn.ts";
-import { EtfMark } from "~/ui/market/coin-mark.tsx";
 import { DataLabels } from "~/ui/market/data-labels.tsx";
+import { EtfCard } from "~/ui/market/etf-card.tsx";
+import { EtfFlowsChart } from "~/ui/market/etf-flows-chart.tsx";
 import { EtfFlowsTable } from "~/ui/market/etf-flows-table.tsx";
 import { InvestTabs } from "~/ui/market/invest-tabs.tsx";
 import type { Route } from "./+types/etf";
@@ -24,6 +22,10 @@ export async function loader() {
 export default function EtfList({ loaderData }: Route.ComponentProps) {
   const { funds, flows, sample, stale, asOf } = loaderData;
   const featured = featuredEtfSymbols.flatMap((s) => funds.filter((f) => f.symbol === s));
+  // Every fund in the flows table has a card: the featured ten, then the others it lists.
+  const others = funds.filter(
+    (f) => !featuredEtfSymbols.includes(f.symbol) && flows.flows.some((row) => row.symbol === f.symbol),
+  );
   return (
     <div className="container-page space-y-6 py-8">
       <div>
@@ -41,35 +43,25 @@ export default function EtfList({ loaderData }: Route.ComponentProps) {
         <ul className="grid grid-cols-2 gap-3 md:grid-cols-3 lg:grid-cols-5">
           {featured.map((fund) => (
             <li key={fund.symbol}>
-              <Link
-                to={`/etfabout?symbol=${fund.symbol}`}
-                className="block h-full rounded-lg border border-line bg-surface p-3 shadow-card sm:p-4 transition hover:border-brand hover:shadow-pop"
-              >
-                <EtfMark symbol={fund.symbol} className="size-11" />
-                <p className="mt-3 line-clamp-2 min-h-10 text-sm font-semibold text-ink">{fund.name}</p>
-                <p className="text-xs text-muted">{fund.symbol}</p>
-                <p className="mt-2 flex items-baseline justify-between gap-2">
-                  <span className="font-mono text-base font-semibold tabular-nums text-ink">
-                    {formatUsd(fund.priceUsd)}
-                  </span>
-                  <span
-                    className={cn(
-                      "font-mono text-xs tabular-nums",
-                      fund.changePct == null
-                        ? "text-muted"
-                        : fund.changePct >= 0
-                          ? "text-positive"
-                          : "text-negative",
-                    )}
-                  >
-                    {formatPercent(fund.changePct, { signed: true })}
-                  </span>
-                </p>
-              </Link>
+              <EtfCard fund={fund} />
             </li>
           ))}
         </ul>
       </section>
+      {others.length > 0 ? (
+        <section aria-labelledby="more-funds-heading" className="space-y-4">
+          <h2 id="more-funds-heading" className="text-lg font-semibold text-ink">
+            More spot Bitcoin ETFs
+          </h2>
+          <ul className="grid grid-cols-2 gap-3 md:grid-cols-3 lg:grid-cols-5">
+            {others.map((fund) => (
+              <li key={fund.symbol}>
+                <EtfCard fund={fund} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       <Card>
         <div className="border-b border-line px-5 py-4">
           <h2 className="text-base font-semibold text-ink">Daily net flows</h2>
@@ -77,6 +69,7 @@ export default function EtfList({ loaderData }: Route.ComponentProps) {
             Creations minus redemptions per fund, in US$ millions. {flows.sample ? "Sample data." : null}
           </p>
         </div>
+        <EtfFlowsChart days={flows.days} flows={flows.flows} />
         <EtfFlowsTable days={flows.days} flows={flows.flows} />
       </Card>
     </div>

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { data, Link, redirect } from "react-router";
 import { getConfig } from "~/config.server.ts";
 import { getDb } from "~/db/db.server.ts";
+import { formatDate } from "~/domain/dates.ts";
 import {
   formatExpenseRatio,
   formatNumber,
@@ -119,7 +120,7 @@ export default function EtfAbout({ loaderData }: Route.ComponentProps) {
         <dl className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
           <Stat label="Issuer" value={d.info.issuer} />
           <Stat label="Expense ratio" value={formatExpenseRatio(d.info.expenseRatioBps)} />
-          <Stat label="Inception" value={d.info.inception} />
+          <Stat label="Inception" value={formatDate(d.info.inception)} />
           <Stat
             label="Bitcoin held"
             value={d.quote?.btcHeld ? `${formatNumber(d.quote.btcHeld)} BTC` : "Not available"}

@@ -1,3 +1,4 @@
+import { useRef } from "react";
 import { Link } from "react-router";
 import { formatUsd } from "~/domain/market-data/format.ts";
 import { isCryptoAsset } from "~/domain/money/assets.ts";
@@ -8,6 +9,7 @@ import { StakeForm } from "~/ui/earn/stake-form.tsx";
 import { StakePositions } from "~/ui/earn/stake-positions.tsx";
 import { CoinMark } from "~/ui/market/coin-mark.tsx";
 import { DataLabels } from "~/ui/market/data-labels.tsx";
+import { useRevealOnChange } from "~/ui/reveal-on-change.ts";
 import type { Route } from "./+types/fixed-etf";
 import { stakeAction, stakeBoardLoader } from "./stake-actions.server.ts";
 import { stakeClientAction } from "./stake-client-action.ts";
@@ -31,6 +33,9 @@ export const clientAction = (args: Route.ClientActionArgs) => stakeClientAction(
 export default function FixedReturns({ loaderData }: Route.ComponentProps) {
   const { coins, selected, prices } = loaderData;
   const coin = coins.find((c) => c.asset === selected) ?? coins[0];
+  const formHeading = useRef<HTMLHeadingElement>(null);
+  // On a phone the form is below the cards: choosing a coin scrolls to it.
+  useRevealOnChange(selected, formHeading);
   if (!coin) return null;
   return (
     <div className="container-page space-y-6 py-8">
@@ -78,7 +83,11 @@ export default function FixedReturns({ loaderData }: Route.ComponentProps) {
           })}
         </ul>
         <Card className="h-fit p-5">
-          <h2 className="mb-4 flex items-center gap-2 text-lg font-semibold text-ink">
+          <h2
+            ref={formHeading}
+            tabIndex={-1}
+            className="mb-4 flex scroll-mt-20 items-center gap-2 text-lg font-semibold text-ink outline-none"
+          >
             <CoinMark symbol={coin.asset} className="size-6" /> {coin.name} ({coin.asset})
           </h2>
           <StakeForm

@@ -1,13 +1,15 @@
 import { useEffect, useState } from "react";
-import { Outlet, useNavigation } from "react-router";
-import { listMemberAccounts } from "~/domain/accounts/member-accounts.server.ts";
+import { Outlet, useNavigation, useRouteLoaderData } from "react-router";
 import { deepFreeze } from "~/domain/freeze.ts";
+import { ErrorPanel } from "~/ui/error-panel.tsx";
 import { AppShell } from "~/ui/layout/app-shell.tsx";
 import { AccountEvents } from "~/ui/live/account-events.tsx";
 import { Spinner } from "~/ui/spinner.tsx";
-import { accounts, putSessionOnContext, sessionContext } from "~/utils/auth.server.ts";
+import { putSessionOnContext, sessionContext } from "~/utils/auth.server.ts";
+import { errorPageContent } from "~/utils/error-page.ts";
 import type { Route } from "./+types/layout";
 import { AccountBadge } from "./account-badge.tsx";
+import { shellData } from "./shell-data.server.ts";
 
 /**
  * The signed-in area. The middleware runs before every loader and action below this layout:
@@ -26,17 +28,7 @@ export const middleware: Route.MiddlewareFunction[] = deepFreeze([
 export async function loader({ context }: Route.LoaderArgs) {
   const session = context.get(sessionContext);
   if (!session) throw new Error("the _app middleware sets the session");
-  const { db } = accounts();
-  const memberAccounts = await listMemberAccounts(db, session.user.id);
-  const selected = memberAccounts.find((a) => a.mode === session.session.accountMode) ?? memberAccounts[0];
-  return {
-    user: { name: session.user.name, email: session.user.email },
-    badge: {
-      mode: session.session.accountMode,
-      plan: selected?.plan ?? "Standard",
-      hasDemo: memberAccounts.some((a) => a.mode === "demo"),
-    },
-  };
+  return shellData(session);
 }
 
 /** The seed's 'Loading...' while the next page (and its session check) is on its way. */
@@ -60,6 +52,27 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
       ) : null}
       <AccountEvents />
       <Outlet />
+    </AppShell>
+  );
+}
+
+/**
+ * An error in a signed-in page (a refusal, a missing record, a failure) keeps the app's shell
+ * and its navigation around the error page. When the shell's own data could not load, the
+ * error page stands alone.
+ */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const shell = useRouteLoaderData<typeof loader>("routes/_app/layout");
+  const content = errorPageContent(error);
+  if (!shell)
+    return (
+      <main id="main" className="bg-canvas">
+        <ErrorPanel content={content} />
+      </main>
+    );
+  return (
+    <AppShell user={shell.user} badge={<AccountBadge badge={shell.badge} />}>
+      <ErrorPanel content={content} inShell />
     </AppShell>
   );
 }

@@ -2,6 +2,7 @@ import { Download, ListFilter, ReceiptText } from "lucide-react";
 import { useState } from "react";
 import { Form, isRouteErrorResponse, Link, useNavigation, useSubmit } from "react-router";
 import { getDb } from "~/db/db.server.ts";
+import { formatDateTime } from "~/domain/dates.ts";
 import { listOperations } from "~/domain/ledger/history.server.ts";
 import {
   activeStakeUntil,
@@ -60,20 +61,10 @@ const STATUS_TONES: Record<OperationStatus, "positive" | "warning" | "negative">
   failed: "negative",
 };
 
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-
-/** "22 Nov 2026, 08:12 UTC": UTC so the server's and the browser's rendering agree. */
-function formatDate(iso: string) {
-  const d = new Date(iso);
-  const hh = String(d.getUTCHours()).padStart(2, "0");
-  const mm = String(d.getUTCMinutes()).padStart(2, "0");
-  return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}, ${hh}:${mm} UTC`;
-}
-
 /** The row's status badge; a running stake reads "Active until <date>", not "Pending". */
 function StatusBadge({ row }: { row: HistoryRowJson }) {
   const until = activeStakeUntil(row);
-  if (until) return <Badge tone="brand">Active until {formatDate(until)}</Badge>;
+  if (until) return <Badge tone="brand">Active until {formatDateTime(until)}</Badge>;
   return <Badge tone={STATUS_TONES[row.status]}>{OPERATION_STATUS_LABELS[row.status]}</Badge>;
 }
 
@@ -288,7 +279,7 @@ export default function Transactions({ loaderData }: Route.ComponentProps) {
               <tbody>
                 {rows.map((row) => (
                   <tr key={row.id}>
-                    <Td className="whitespace-nowrap text-muted">{formatDate(row.createdAt)}</Td>
+                    <Td className="whitespace-nowrap text-muted">{formatDateTime(row.createdAt)}</Td>
                     <Td className="font-medium">{OPERATION_TYPE_LABELS[row.type]}</Td>
                     <Td className="text-right tabular-nums">
                       {groupThousands(row.amount)}
@@ -317,7 +308,7 @@ export default function Transactions({ loaderData }: Route.ComponentProps) {
                         {LEDGER_LABELS[row.account]}
                       </span>
                     </p>
-                    <p className="text-xs text-muted">{formatDate(row.createdAt)}</p>
+                    <p className="text-xs text-muted">{formatDateTime(row.createdAt)}</p>
                   </div>
                   <div className="text-right">
                     <p className="text-sm font-semibold text-ink tabular-nums">{amountText(row)}</p>

@@ -71,3 +71,18 @@ export function useTimedMessage(ms: number, serverAnswer: { error?: string } | u
   }, [shown, ms]);
   return [shown?.text, (text: string) => setShown({ text, at: Date.now() })] as const;
 }
+
+/** A link to a document read beside a form (the terms): a new tab, so nothing typed is lost. */
+export function NewTabLink({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener"
+      className="font-medium text-brand underline underline-offset-2"
+    >
+      {children}
+      <span className="sr-only"> (opens in a new tab)</span>
+    </a>
+  );
+}

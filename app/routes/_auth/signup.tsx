@@ -8,7 +8,7 @@ import { Button } from "~/ui/button.tsx";
 import { Field } from "~/ui/field.tsx";
 import { accounts, redirectIfSignedIn, requestMeta } from "~/utils/auth.server.ts";
 import type { Route } from "./+types/signup";
-import { AuthPanel, FormAlert, useTimedMessage } from "./auth-ui.tsx";
+import { AuthPanel, FormAlert, NewTabLink, useTimedMessage } from "./auth-ui.tsx";
 
 export const meta = () => [
   { title: "Signup Now · Coinlens" },
@@ -135,7 +135,9 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
         </Button>
       </Form>
       <p className="mt-4 text-xs text-muted">
-        By signing up you confirm you are 18 or older and accept our terms and privacy policy.
+        By signing up you confirm you are 18 or older and accept our{" "}
+        <NewTabLink href="/legal/terms">terms</NewTabLink> and{" "}
+        <NewTabLink href="/legal/privacy">privacy policy</NewTabLink>.
       </p>
     </AuthPanel>
   );

@@ -1,6 +1,7 @@
 import { CalendarClock, ExternalLink, Gift } from "lucide-react";
 import { getDb } from "~/db/db.server.ts";
 import { type AirdropStatus, listAirdrops } from "~/domain/airdrops/airdrops.server.ts";
+import { formatDate } from "~/domain/dates.ts";
 import { Badge } from "~/ui/badge.tsx";
 import { Card } from "~/ui/card.tsx";
 import { EmptyState } from "~/ui/empty-state.tsx";
@@ -26,13 +27,6 @@ const statusTone: Record<AirdropStatus, "positive" | "brand" | "neutral"> = {
   ended: "neutral",
 };
 const statusLabel: Record<AirdropStatus, string> = { active: "Active", upcoming: "Upcoming", ended: "Ended" };
-
-const dateFormat = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  timeZone: "UTC",
-});
 
 export default function AirdropPage({ loaderData }: Route.ComponentProps) {
   const { airdrops } = loaderData;
@@ -79,9 +73,7 @@ export default function AirdropPage({ loaderData }: Route.ComponentProps) {
                     <dd className="flex items-center gap-1.5 text-muted">
                       <CalendarClock aria-hidden className="size-4" />
                       {airdrop.deadline ? (
-                        <time dateTime={airdrop.deadline}>
-                          {dateFormat.format(new Date(airdrop.deadline))}
-                        </time>
+                        <time dateTime={airdrop.deadline}>{formatDate(airdrop.deadline)}</time>
                       ) : (
                         "Not announced"
                       )}

@@ -149,7 +149,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                   height={320}
                   loading="lazy"
                   decoding="async"
-                  className="h-auto w-full rounded-xl border border-line"
+                  className="h-auto w-full rounded-xl border border-line dark:brightness-[0.85]"
                 />
               ))}
             </div>
@@ -164,10 +164,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section
-        aria-labelledby="escape-heading"
-        className="relative overflow-hidden bg-brand-strong text-white"
-      >
+      <section aria-labelledby="escape-heading" className="relative overflow-hidden bg-deep text-white">
         <svg
           aria-hidden
           className="absolute inset-y-0 right-0 h-full w-2/3 text-white/10"
@@ -191,7 +188,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <h2 id="escape-heading" className="max-w-3xl text-3xl font-bold tracking-tight sm:text-4xl">
             Escape the financial rat race &amp; earn generational wealth in the 2024 bull run
           </h2>
-          <ButtonLink to="/signup" size="lg" variant="secondary" className="mt-8 border-transparent">
+          <ButtonLink to="/signup" size="lg" variant="onDeep" className="mt-8">
             Become a winner
           </ButtonLink>
           <RiskNote tone="dark" />

@@ -4,6 +4,7 @@ import { approveManualEntry, declineManualEntry } from "~/domain/approvals/decis
 import { fourEyesMessages } from "~/domain/approvals/four-eyes.ts";
 import type { ManualEntryKind } from "~/domain/approvals/manual-entry.ts";
 import { getManualEntry, listProposedEntries } from "~/domain/approvals/records.server.ts";
+import { formatDateTime } from "~/domain/dates.ts";
 import { formValues, parseId } from "~/domain/forms.ts";
 import { formatAmount } from "~/domain/money/amount.ts";
 import type { Permission } from "~/domain/payments/permissions.ts";
@@ -198,7 +199,7 @@ function ProposedEntry({
         ) : null}
         <dt className="text-muted">Recorded by</dt>
         <dd className="text-ink">
-          {e.proposedByEmail}, {new Date(e.proposedAt).toLocaleString("en-GB", { timeZone: "UTC" })} UTC
+          {e.proposedByEmail}, {formatDateTime(e.proposedAt)}
         </dd>
       </dl>
       {e.blocked ? (

@@ -2,6 +2,7 @@ import { ClipboardList, Filter } from "lucide-react";
 import { Form, Link } from "react-router";
 import { getDb } from "~/db/db.server.ts";
 import { listAuditEventNames, listAuditLog } from "~/domain/accounts/audit.server.ts";
+import { formatDateTime } from "~/domain/dates.ts";
 import { Button } from "~/ui/button.tsx";
 import { Card } from "~/ui/card.tsx";
 import { EmptyState } from "~/ui/empty-state.tsx";
@@ -118,7 +119,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
               {rows.map((r) => (
                 <tr key={r.id} data-testid="audit-row">
                   <Td className="whitespace-nowrap tabular-nums">
-                    {new Date(r.at).toLocaleString("en-GB", { timeZone: "UTC" })}
+                    {formatDateTime(r.at)}
                     {r.ip ? <span className="block font-mono text-xs text-muted">IP {r.ip}</span> : null}
                   </Td>
                   <Td className="min-w-48 break-all">

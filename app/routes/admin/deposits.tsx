@@ -10,6 +10,7 @@ import {
   listOpenStatementLines,
   proposeBankCreditFromLine,
 } from "~/domain/approvals/statement-lines.server.ts";
+import { formatDateTime } from "~/domain/dates.ts";
 import {
   type BankCreditField,
   type FieldErrors,
@@ -323,9 +324,7 @@ function ChainDeposit({
           {d.amount} {d.asset}
         </span>
         <Badge tone="warning">{d.status}</Badge>
-        <span className="text-muted">
-          {new Date(d.createdAt).toLocaleString("en-GB", { timeZone: "UTC" })} UTC
-        </span>
+        <span className="text-muted">{formatDateTime(d.createdAt)}</span>
       </div>
       <p className="text-sm">
         <Link

@@ -75,7 +75,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       <aside className="border-b border-line bg-surface nav:min-h-dvh nav:border-r nav:border-b-0">
         <div className="flex h-16 items-center gap-2 px-4">
           <Logo to="/admin" />
-          <span className="rounded bg-ink px-1.5 py-0.5 text-[11px] font-bold tracking-wide text-white uppercase">
+          <span className="rounded bg-ink px-1.5 py-0.5 text-[11px] font-bold tracking-wide text-inverse uppercase">
             Admin
           </span>
         </div>

@@ -1,6 +1,7 @@
 import { ArrowLeft } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { getDb } from "~/db/db.server.ts";
+import { formatDateTime } from "~/domain/dates.ts";
 import { formValues } from "~/domain/forms.ts";
 import { LEDGER_LABELS, OPERATION_STATUS_LABELS, OPERATION_TYPE_LABELS } from "~/domain/ledger/types.ts";
 import {
@@ -28,8 +29,6 @@ export const meta = ({ loaderData }: Route.MetaArgs) => [
   { title: `${loaderData?.profile.name ?? "Member"} · Members · Admin` },
   { name: "robots", content: "noindex" },
 ];
-
-const utc = (iso: string) => `${new Date(iso).toLocaleString("en-GB", { timeZone: "UTC" })} UTC`;
 
 export async function loader(args: Route.LoaderArgs) {
   const { session } = await requirePermission(args, "read:member:any");
@@ -183,16 +182,16 @@ function ProfileCard({ profile, accounts }: Pick<MemberPage, "profile" | "accoun
         </Fact>
         <Fact label="E-mail">{profile.emailVerified ? "Confirmed" : "Not confirmed"}</Fact>
         <Fact label="Two-factor sign-in">{profile.twoFactorEnabled ? "On" : "Off"}</Fact>
-        <Fact label="Joined">{utc(profile.createdAt)}</Fact>
+        <Fact label="Joined">{formatDateTime(profile.createdAt)}</Fact>
         <Fact label="Active sessions">{profile.activeSessions}</Fact>
-        <Fact label="Last seen">{profile.lastSeenAt ? utc(profile.lastSeenAt) : "—"}</Fact>
+        <Fact label="Last seen">{profile.lastSeenAt ? formatDateTime(profile.lastSeenAt) : "—"}</Fact>
         <Fact label="Accounts">
           {accounts.map((a) => `${a.mode === "real" ? "Real" : "Demo"} · ${a.plan}`).join(", ") || "—"}
         </Fact>
         {disabled ? (
           <>
             <Fact label="Disabled">
-              {utc(profile.disabledAt ?? "")}
+              {formatDateTime(profile.disabledAt ?? "")}
               {profile.disabledByEmail ? ` by ${profile.disabledByEmail}` : ""}
             </Fact>
             <Fact label="Reason">{profile.disabledReason ?? "—"}</Fact>
@@ -313,7 +312,7 @@ function OperationsCard({ operations }: Pick<MemberPage, "operations">) {
           <tbody>
             {operations.map((op) => (
               <tr key={op.id}>
-                <Td className="whitespace-nowrap">{utc(op.date)}</Td>
+                <Td className="whitespace-nowrap">{formatDateTime(op.date)}</Td>
                 <Td>{op.type}</Td>
                 <Td className="text-right whitespace-nowrap tabular-nums">{op.amount}</Td>
                 <Td>
@@ -352,7 +351,7 @@ function WithdrawalsCard({ withdrawals }: Pick<MemberPage, "withdrawals">) {
         <tbody>
           {withdrawals.map((w) => (
             <tr key={w.id}>
-              <Td className="whitespace-nowrap">{utc(w.date)}</Td>
+              <Td className="whitespace-nowrap">{formatDateTime(w.date)}</Td>
               <Td>{w.method}</Td>
               <Td className="text-right whitespace-nowrap tabular-nums">{w.amount}</Td>
               <Td>

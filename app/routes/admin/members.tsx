@@ -1,6 +1,7 @@
 import { Search, Users } from "lucide-react";
 import { Form, Link } from "react-router";
 import { getDb } from "~/db/db.server.ts";
+import { formatDate } from "~/domain/dates.ts";
 import { listMembers } from "~/domain/members/members.server.ts";
 import { Badge } from "~/ui/badge.tsx";
 import { Button } from "~/ui/button.tsx";
@@ -47,7 +48,7 @@ export async function loader(args: Route.LoaderArgs) {
       emailVerified: m.emailVerified,
       twoFactorEnabled: m.twoFactorEnabled,
       disabled: m.disabledAt !== null,
-      joined: m.createdAt.toISOString().slice(0, 10),
+      joined: formatDate(m.createdAt),
     })),
   };
 }

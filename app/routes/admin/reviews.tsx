@@ -1,6 +1,7 @@
 import { Check, X } from "lucide-react";
 import { data, Form, useNavigation } from "react-router";
 import { getDb } from "~/db/db.server.ts";
+import { formatDate } from "~/domain/dates.ts";
 import { formValues } from "~/domain/forms.ts";
 import { listModerationQueue, moderateReview } from "~/domain/reviews/reviews.server.ts";
 import { Badge } from "~/ui/badge.tsx";
@@ -80,7 +81,7 @@ export default function AdminReviews({ loaderData, actionData }: Route.Component
                   {review.isSample ? <Badge tone="warning">Sample</Badge> : null}
                   <span className="text-sm text-muted">
                     {review.authorName} · {review.country} · {review.rating}/5 · experienced{" "}
-                    {review.experiencedOn}
+                    {formatDate(review.experiencedOn)}
                   </span>
                 </div>
                 <h2 className="mt-2 font-semibold text-ink">{review.title}</h2>

@@ -1,6 +1,7 @@
 import { data, Form, Link } from "react-router";
 import { getConfig } from "~/config.server.ts";
 import { getDb } from "~/db/db.server.ts";
+import { formatDateTime } from "~/domain/dates.ts";
 import { formValues } from "~/domain/forms.ts";
 import { formatAmount } from "~/domain/money/amount.ts";
 import { hasPermission } from "~/domain/payments/permissions.ts";
@@ -159,9 +160,7 @@ function QueuedWithdrawal({
         {w.approvalsRequired === 2 ? (
           <Badge>{w.firstApprovedBy ? "1 of 2 approvals" : "Needs 2 admins"}</Badge>
         ) : null}
-        <span className="text-muted">
-          {new Date(w.createdAt).toLocaleString("en-GB", { timeZone: "UTC" })} UTC
-        </span>
+        <span className="text-muted">{formatDateTime(w.createdAt)}</span>
       </div>
       <p className="text-sm">
         <Link

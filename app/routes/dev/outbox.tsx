@@ -1,4 +1,5 @@
 import { getDb } from "~/db/db.server.ts";
+import { formatDateTime } from "~/domain/dates.ts";
 import { listOutbox } from "~/domain/mail/mailer.server.ts";
 import { Card } from "~/ui/card.tsx";
 import { requireLocalDevelopment } from "~/utils/dev-only.server.ts";
@@ -61,7 +62,7 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
           placeholder="Filter by recipient"
           className="h-10 w-72 rounded-md border border-line bg-surface px-3"
         />
-        <button type="submit" className="h-10 rounded-md bg-brand px-4 text-sm font-semibold text-white">
+        <button type="submit" className="h-10 rounded-md bg-brand px-4 text-sm font-semibold text-inverse">
           Filter
         </button>
       </form>
@@ -72,7 +73,7 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
             <Card className="p-5" data-testid="outbox-message">
               <p className="text-sm text-muted">
                 To <span className="font-medium text-ink">{m.to}</span> ·{" "}
-                <time dateTime={m.createdAt}>{m.createdAt}</time>
+                <time dateTime={m.createdAt}>{formatDateTime(m.createdAt)}</time>
               </p>
               <h2 className="mt-1 font-semibold text-ink">{m.subject}</h2>
               <p className="mt-3 whitespace-pre-wrap text-sm text-ink">{linkify(m.text)}</p>

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { useFetcher } from "react-router";
+import { formatDate } from "~/domain/dates.ts";
 import { formatAmount } from "~/domain/money/amount.ts";
 import {
   DURATION_LABELS,
@@ -14,7 +15,6 @@ import { Button } from "../button.tsx";
 import { Card, CardHeader } from "../card.tsx";
 import { Dialog } from "../dialog.tsx";
 import { FieldError } from "../field.tsx";
-import { formatDate } from "./stake-success-card.tsx";
 
 const statusLabel = { open: "Active", matured: "Completed", exited: "Ended early" } as const;
 

@@ -1,6 +1,7 @@
 import { Download, X } from "lucide-react";
 import QRCode from "qrcode";
 import { useEffect, useState } from "react";
+import { formatDate } from "~/domain/dates.ts";
 import { formatAmount, formatWithSymbol } from "~/domain/money/amount.ts";
 import type { StakeReceipt } from "~/domain/staking/action-data.ts";
 import {
@@ -11,9 +12,6 @@ import {
   usdValueMinor,
 } from "~/domain/staking/rules.ts";
 import { Button } from "../button.tsx";
-
-const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: "UTC" });
-export const formatDate = (iso: string) => dateFormat.format(new Date(iso));
 
 function rows(r: StakeReceipt) {
   return [

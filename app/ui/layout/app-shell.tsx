@@ -6,6 +6,7 @@ import { buttonClass } from "../button.tsx";
 import { cn } from "../cn.ts";
 import { DropdownMenu, DropdownMenuItem } from "../dropdown-menu.tsx";
 import { Logo } from "../logo.tsx";
+import { ThemeMenuItems } from "../theme.tsx";
 
 export interface ShellUser {
   name: string;
@@ -45,7 +46,7 @@ export function AvatarMenu({ user }: { user: ShellUser }) {
       trigger={
         <button
           type="button"
-          className="grid size-10 place-items-center rounded-full bg-brand text-sm font-bold text-white hover:bg-brand-strong"
+          className="grid size-10 place-items-center rounded-full bg-brand text-sm font-bold text-inverse hover:bg-brand-strong"
         >
           <span aria-hidden>{initials(user.name)}</span>
           <span className="sr-only">Account menu for {user.name}</span>
@@ -58,6 +59,7 @@ export function AvatarMenu({ user }: { user: ShellUser }) {
           Settings
         </Link>
       </DropdownMenuItem>
+      <ThemeMenuItems />
       <DropdownMenuItem onSelect={() => submit(null, { method: "post", action: "/logout" })}>
         <LogOut aria-hidden className="size-4 text-muted" />
         Sign out
@@ -78,8 +80,8 @@ export function AppShell({
   return (
     <div className="flex min-h-dvh flex-col pb-20 nav:pb-0">
       <header className="sticky top-0 z-40 border-b border-line bg-surface/95 backdrop-blur">
-        <div className="container-page flex h-16 items-center justify-between gap-4">
-          <Logo to="/dashboard" />
+        <div className="container-page flex h-16 items-center justify-between gap-2 sm:gap-4">
+          <Logo to="/dashboard" compact />
           <nav aria-label="App" className="hidden nav:block">
             <ul className="flex items-center gap-1">
               {appNav.map((item) => (
@@ -99,7 +101,7 @@ export function AppShell({
               ))}
             </ul>
           </nav>
-          <div className="flex items-center gap-3">
+          <div className="flex min-w-0 items-center gap-2 sm:gap-3">
             {badge}
             {user ? (
               <AvatarMenu user={user} />

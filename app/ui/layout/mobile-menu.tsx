@@ -23,7 +23,7 @@ export default function MobileMenu({
   return (
     <D.Root open={open} onOpenChange={onOpenChange}>
       <D.Portal>
-        <D.Overlay className="fixed inset-0 z-50 bg-ink/40 nav:hidden" />
+        <D.Overlay className="fixed inset-0 z-50 bg-scrim/40 nav:hidden" />
         <D.Content
           aria-labelledby={titleId}
           aria-describedby={undefined}

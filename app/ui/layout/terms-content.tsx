@@ -2,7 +2,8 @@ import { Link } from "react-router";
 import type { PublicBrand } from "~/utils/brand.ts";
 
 // The Terms & Conditions text, shared by the Radix dialog (terms-dialog.tsx, loaded on first use)
-// and the landing page's static dialog (site-footer.tsx, ADR 0063).
+// and the landing page's static dialog (site-footer.tsx, ADR 0063). /legal/terms and its PDF come
+// from content/legal/terms.md, which says the same (terms-content.test.tsx keeps them equal).
 
 /** Placeholders an operator has not filled are shown plainly, never invented. */
 function Placeholder({ children }: { children: string }) {

@@ -1,13 +1,12 @@
+import { formatDateTime } from "~/domain/dates.ts";
+
 /**
- * "as of 2026-11-25 05:12 UTC" — UTC so the server's and the browser's rendering agree. Plain
- * TypeScript (no React): the landing page's script (app/islands/) formats live prices with it too.
+ * "as of 25 Nov 2026, 05:12 UTC", in the one date format (app/domain/dates.ts). Plain TypeScript
+ * (no React): the landing page's script (app/islands/) formats live prices with it too.
  */
 export function asOfText(iso: string | null) {
   if (!iso) return "no data yet";
-  const d = new Date(iso);
-  const date = d.toISOString().slice(0, 10);
-  const time = d.toISOString().slice(11, 16);
-  return `as of ${date} ${time} UTC`;
+  return `as of ${formatDateTime(iso)}`;
 }
 
 /** The colour of a 24 h change: up, down, flat or unknown. */

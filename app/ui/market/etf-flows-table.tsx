@@ -1,36 +1,27 @@
-import { fromScaled, toScaled } from "~/domain/market-data/decimal.ts";
-import { etfSymbols } from "~/domain/market-data/types.ts";
+import { formatDate } from "~/domain/dates.ts";
+import { fromScaled } from "~/domain/market-data/decimal.ts";
+import { type EtfFlowRow, flowGrid } from "~/domain/market-data/etf-flows.ts";
 import { cn } from "../cn.ts";
 
-function flowText(value: bigint | undefined) {
+export function flowText(value: bigint | undefined) {
   if (value === undefined) return "—";
   const text = fromScaled(value < 0n ? -value : value, 1);
   const withDecimal = text.includes(".") ? text : `${text}.0`;
   return value < 0n ? `(${withDecimal})` : withDecimal;
 }
 
-function tone(value: bigint | undefined) {
+export function flowTone(value: bigint | undefined) {
   if (value === undefined || value === 0n) return "text-muted";
   return value > 0n ? "text-positive" : "text-negative";
 }
 
 /** US$ m per fund per day, with a total per day and per fund; outflows in brackets and red. Sums are exact. */
-export function EtfFlowsTable({
-  days,
-  flows,
-}: {
-  days: string[];
-  flows: { symbol: string; day: string; netFlowUsdM: string }[];
-}) {
+export function EtfFlowsTable({ days, flows }: { days: string[]; flows: EtfFlowRow[] }) {
   if (days.length === 0)
     return (
       <p className="px-5 py-8 text-center text-sm text-muted">The data source has no flow figures yet.</p>
     );
-  const cell = new Map(flows.map((f) => [`${f.day}:${f.symbol}`, toScaled(f.netFlowUsdM, 1)]));
-  const symbols = etfSymbols.filter((s) => flows.some((f) => f.symbol === s));
-  const dayTotal = (day: string) => symbols.reduce((sum, s) => sum + (cell.get(`${day}:${s}`) ?? 0n), 0n);
-  const fundTotal = (s: string) => days.reduce((sum, d) => sum + (cell.get(`${d}:${s}`) ?? 0n), 0n);
-  const grand = days.reduce((sum, d) => sum + dayTotal(d), 0n);
+  const { symbols, cell, dayTotal, fundTotal, grandTotal: grand } = flowGrid(days, flows);
   const sticky = "sticky left-0 z-[1] bg-surface";
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
@@ -77,18 +68,21 @@ export function EtfFlowsTable({
                   sticky,
                 )}
               >
-                {day}
+                <time dateTime={day}>{formatDate(day)}</time>
               </th>
               {symbols.map((s) => {
-                const v = cell.get(`${day}:${s}`);
+                const v = cell(day, s);
                 return (
-                  <td key={s} className={cn("border-b border-line px-3 py-2 font-mono", tone(v))}>
+                  <td key={s} className={cn("border-b border-line px-3 py-2 font-mono", flowTone(v))}>
                     {flowText(v)}
                   </td>
                 );
               })}
               <td
-                className={cn("border-b border-line px-3 py-2 font-mono font-semibold", tone(dayTotal(day)))}
+                className={cn(
+                  "border-b border-line px-3 py-2 font-mono font-semibold",
+                  flowTone(dayTotal(day)),
+                )}
               >
                 {flowText(dayTotal(day))}
               </td>
@@ -101,11 +95,11 @@ export function EtfFlowsTable({
               Total
             </th>
             {symbols.map((s) => (
-              <td key={s} className={cn("px-3 py-2 font-mono font-semibold", tone(fundTotal(s)))}>
+              <td key={s} className={cn("px-3 py-2 font-mono font-semibold", flowTone(fundTotal(s)))}>
                 {flowText(fundTotal(s))}
               </td>
             ))}
-            <td className={cn("px-3 py-2 font-mono font-bold", tone(grand))}>{flowText(grand)}</td>
+            <td className={cn("px-3 py-2 font-mono font-bold", flowTone(grand))}>{flowText(grand)}</td>
           </tr>
         </tfoot>
       </table>

@@ -1,8 +1,26 @@
 import { useEffect, useRef, useState } from "react";
+import { formatDate } from "~/domain/dates.ts";
 import { barsInRange, type ChartRange, chartRanges } from "~/domain/market-data/etf-stats.ts";
 import { formatUsd } from "~/domain/market-data/format.ts";
 import { cn } from "../cn.ts";
 import { Spinner } from "../spinner.tsx";
+import { useResolvedTheme } from "../theme.tsx";
+
+/** The chart's colours from the current theme's tokens (the canvas can't use CSS variables). */
+function chartColors() {
+  const styles = getComputedStyle(document.documentElement);
+  const token = (name: string, fallback: string) => styles.getPropertyValue(name).trim() || fallback;
+  const brand = token("--color-brand", "#1d4ed8");
+  const [r, g, b] = [1, 3, 5].map((i) => Number.parseInt(brand.slice(i, i + 2), 16));
+  const rgba = (alpha: number) => (brand.length === 7 ? `rgba(${r}, ${g}, ${b}, ${alpha})` : brand);
+  return {
+    text: token("--color-muted", "#475569"),
+    grid: token("--color-line", "#d8dee8"),
+    line: brand,
+    top: rgba(0.25),
+    bottom: rgba(0.02),
+  };
+}
 
 const rangeLabels: Record<ChartRange, string> = { "1M": "1M", "3M": "3M", "1Y": "1Y", ALL: "All" };
 
@@ -19,7 +37,9 @@ export function PriceChart({ symbol, history }: { symbol: string; history: [stri
     setData(points: { time: string; value: number }[]): void;
     remove(): void;
     fit(): void;
+    recolour(): void;
   } | null>(null);
+  const theme = useResolvedTheme();
 
   const points = barsInRange(
     history.map(([day, close]) => ({ day, close })),
@@ -30,25 +50,24 @@ export function PriceChart({ symbol, history }: { symbol: string; history: [stri
     let cancelled = false;
     void import("lightweight-charts").then(({ createChart, AreaSeries, ColorType }) => {
       if (cancelled || !container.current) return;
-      const styles = getComputedStyle(document.documentElement);
-      const brand = styles.getPropertyValue("--color-brand").trim() || "#1d4ed8";
+      const colors = chartColors();
       const chart = createChart(container.current, {
         autoSize: true,
         layout: {
           background: { type: ColorType.Solid, color: "transparent" },
-          textColor: styles.getPropertyValue("--color-muted").trim() || "#475569",
+          textColor: colors.text,
           attributionLogo: false,
         },
-        grid: { vertLines: { visible: false }, horzLines: { color: "#e2e8f0" } },
+        grid: { vertLines: { visible: false }, horzLines: { color: colors.grid } },
         rightPriceScale: { borderVisible: false },
         timeScale: { borderVisible: false },
         handleScroll: false,
         handleScale: false,
       });
       const series = chart.addSeries(AreaSeries, {
-        lineColor: brand,
-        topColor: "rgba(29, 78, 216, 0.25)",
-        bottomColor: "rgba(29, 78, 216, 0.02)",
+        lineColor: colors.line,
+        topColor: colors.top,
+        bottomColor: colors.bottom,
         lineWidth: 2,
         priceFormat: { type: "price", precision: 2, minMove: 0.01 },
       });
@@ -56,6 +75,11 @@ export function PriceChart({ symbol, history }: { symbol: string; history: [stri
         setData: (data) => series.setData(data),
         fit: () => chart.timeScale().fitContent(),
         remove: () => chart.remove(),
+        recolour: () => {
+          const next = chartColors();
+          chart.applyOptions({ layout: { textColor: next.text }, grid: { horzLines: { color: next.grid } } });
+          series.applyOptions({ lineColor: next.line, topColor: next.top, bottomColor: next.bottom });
+        },
       };
       setReady(true);
     });
@@ -65,6 +89,11 @@ export function PriceChart({ symbol, history }: { symbol: string; history: [stri
       chartRef.current = null;
     };
   }, []);
+
+  // A theme change (the toggle, or the system's setting) repaints the canvas in the new colours.
+  useEffect(() => {
+    if (ready && theme) chartRef.current?.recolour();
+  }, [ready, theme]);
 
   useEffect(() => {
     if (!ready || !chartRef.current) return;
@@ -86,7 +115,7 @@ export function PriceChart({ symbol, history }: { symbol: string; history: [stri
             onClick={() => setRange(r)}
             className={cn(
               "h-8 rounded-md px-3 text-sm font-semibold",
-              range === r ? "bg-brand text-white" : "text-muted hover:bg-subtle hover:text-ink",
+              range === r ? "bg-brand text-inverse" : "text-muted hover:bg-subtle hover:text-ink",
             )}
           >
             {rangeLabels[r]}
@@ -104,8 +133,8 @@ export function PriceChart({ symbol, history }: { symbol: string; history: [stri
       <p className="mt-2 text-xs text-muted">
         {first && last ? (
           <>
-            {symbol} closed at {formatUsd(last.close)} on {last.day}, from {formatUsd(first.close)} on{" "}
-            {first.day}.{" "}
+            {symbol} closed at {formatUsd(last.close)} on {formatDate(last.day)}, from{" "}
+            {formatUsd(first.close)} on {formatDate(first.day)}.{" "}
           </>
         ) : (
           "No price history yet. "

@@ -21,14 +21,23 @@ export interface ScreenerRow {
 
 type SortKey = "rank" | "name" | "price" | "change" | "marketCap" | "volume";
 
-const columns: { key: SortKey; label: string; align: "left" | "right" }[] = [
+// On a phone the table fits the screen instead of scrolling sideways (a number cut at the edge
+// reads as a different number): the 24 h change moves under the price, and market cap, volume
+// and the 7-day line are left to wider screens (`wide`).
+const columns: { key: SortKey; label: string; align: "left" | "right"; wide?: boolean }[] = [
   { key: "rank", label: "#", align: "left" },
   { key: "name", label: "Coin", align: "left" },
   { key: "price", label: "Price", align: "right" },
-  { key: "change", label: "24h %", align: "right" },
-  { key: "marketCap", label: "Market cap", align: "right" },
-  { key: "volume", label: "Volume (24h)", align: "right" },
+  { key: "change", label: "24h %", align: "right", wide: true },
+  { key: "marketCap", label: "Market cap", align: "right", wide: true },
+  { key: "volume", label: "Volume (24h)", align: "right", wide: true },
 ];
+const wideOnly = "hidden sm:table-cell";
+
+function changeTone(change: number | null) {
+  if (change == null || change === 0) return "text-muted";
+  return change > 0 ? "text-positive" : "text-negative";
+}
 
 function value(row: ScreenerRow, key: SortKey): number | string {
   switch (key) {
@@ -108,8 +117,8 @@ export function Screener({
         </div>
       </div>
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard */}
-      <section aria-label="Crypto assets table" tabIndex={0} className="h-[550px] overflow-auto">
-        <table className="w-full min-w-[760px] border-collapse text-left text-sm">
+      <section aria-label="Crypto assets table" tabIndex={0} className="relative h-[550px] overflow-auto">
+        <table className="w-full border-collapse text-left text-sm sm:min-w-[760px]">
           <caption className="sr-only">
             Top 100 crypto assets in US dollars. Column headers sort the table.
           </caption>
@@ -126,6 +135,7 @@ export function Screener({
                     className={cn(
                       "border-b border-line px-3 py-2 text-xs font-semibold text-muted uppercase",
                       c.align === "right" && "text-right",
+                      c.wide && wideOnly,
                     )}
                   >
                     <button
@@ -144,7 +154,10 @@ export function Screener({
               })}
               <th
                 scope="col"
-                className="border-b border-line px-3 py-2 text-right text-xs font-semibold text-muted uppercase"
+                className={cn(
+                  "border-b border-line px-3 py-2 text-right text-xs font-semibold text-muted uppercase",
+                  wideOnly,
+                )}
               >
                 Last 7 days
               </th>
@@ -161,34 +174,48 @@ export function Screener({
                   <td className="border-b border-line px-3 py-2.5">
                     <span className="flex items-center gap-2.5">
                       <CoinMark symbol={row.symbol} />
-                      <span className="font-semibold text-ink">{row.name}</span>
-                      <span className="text-xs text-muted">{row.symbol}</span>
+                      <span className="flex flex-col sm:flex-row sm:items-baseline sm:gap-2.5">
+                        <span className="font-semibold text-ink">{row.name}</span>
+                        <span className="text-xs text-muted">{row.symbol}</span>
+                      </span>
                     </span>
                   </td>
-                  <td className="border-b border-line px-3 py-2.5 text-right font-mono tabular-nums text-ink">
+                  <td
+                    className="border-b border-line px-3 py-2.5 text-right font-mono whitespace-nowrap tabular-nums text-ink"
+                    data-testid="screener-price"
+                  >
                     {formatUsd(row.priceUsd)}
+                    <span className={cn("block text-xs sm:hidden", changeTone(change))}>
+                      <span className="sr-only">24 h change </span>
+                      {formatPercent(change, { signed: true })}
+                    </span>
                   </td>
                   <td
                     className={cn(
                       "border-b border-line px-3 py-2.5 text-right font-mono tabular-nums",
-                      change == null
-                        ? "text-muted"
-                        : change > 0
-                          ? "text-positive"
-                          : change < 0
-                            ? "text-negative"
-                            : "text-muted",
+                      changeTone(change),
+                      wideOnly,
                     )}
                   >
                     {formatPercent(change, { signed: true })}
                   </td>
-                  <td className="border-b border-line px-3 py-2.5 text-right tabular-nums text-ink">
+                  <td
+                    className={cn(
+                      "border-b border-line px-3 py-2.5 text-right tabular-nums text-ink",
+                      wideOnly,
+                    )}
+                  >
                     {formatUsd(row.marketCapUsd, { compact: true })}
                   </td>
-                  <td className="border-b border-line px-3 py-2.5 text-right tabular-nums text-ink">
+                  <td
+                    className={cn(
+                      "border-b border-line px-3 py-2.5 text-right tabular-nums text-ink",
+                      wideOnly,
+                    )}
+                  >
                     {formatUsd(row.volume24hUsd, { compact: true })}
                   </td>
-                  <td className="border-b border-line px-3 py-1.5">
+                  <td className={cn("border-b border-line px-3 py-1.5", wideOnly)}>
                     <span className="flex justify-end">
                       <Sparkline points={row.sparkline7d} />
                     </span>

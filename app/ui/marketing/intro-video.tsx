@@ -12,7 +12,7 @@ export function IntroVideo({ className }: { className?: string }) {
         poster="/media/intro-poster.webp"
         width={854}
         height={480}
-        className="aspect-video w-full rounded-xl bg-brand-strong shadow-pop"
+        className="aspect-video w-full rounded-xl bg-deep shadow-pop"
         aria-label="Intro video: what the membership offers, in 20 seconds"
       >
         <source src="/media/intro.webm" type="video/webm" />

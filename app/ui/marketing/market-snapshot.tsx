@@ -1,4 +1,5 @@
 import { Activity } from "lucide-react";
+import { formatDateTime } from "~/domain/dates.ts";
 import { formatDecimal, safeParseDecimal, scaleDecimal } from "~/domain/money/decimal.ts";
 
 /**
@@ -67,8 +68,7 @@ export function MarketSnapshot({
           <p className="mt-3 text-xs text-muted">
             Source: {quotes[0]?.source === "sample" ? "sample prices (not live)" : quotes[0]?.source}, as of{" "}
             <time dateTime={quotes[0]?.lastUpdated}>
-              {quotes[0] ? new Date(quotes[0].lastUpdated).toISOString().slice(0, 16).replace("T", " ") : ""}{" "}
-              UTC
+              {quotes[0] ? formatDateTime(quotes[0].lastUpdated) : ""}
             </time>
             .{stale ? " These prices are out of date." : ""} Prices are for information only.
           </p>

@@ -55,7 +55,7 @@ export function PricingBlock({ prices }: { prices: MembershipPrices }) {
       </div>
 
       <div className="mx-auto mt-8 max-w-3xl overflow-hidden rounded-xl border border-line bg-surface shadow-card md:grid md:grid-cols-[1fr_1.1fr]">
-        <div className="border-b border-line bg-brand-strong p-6 text-white md:border-r md:border-b-0 sm:p-8">
+        <div className="border-b border-line bg-deep p-6 text-white md:border-r md:border-b-0 sm:p-8">
           <p className="text-sm font-semibold text-blue-100">Membership price</p>
           <p className="mt-2 flex items-baseline gap-2" aria-live="polite">
             <span
@@ -74,7 +74,7 @@ export function PricingBlock({ prices }: { prices: MembershipPrices }) {
             A subscription fee for research, analysis, community and tools. It is not an investment and earns
             no return. Cancel any time; access runs to the end of the period you paid for.
           </p>
-          <ButtonLink to="/signup" size="lg" variant="secondary" className="mt-6 w-full border-transparent">
+          <ButtonLink to="/signup" size="lg" variant="onDeep" className="mt-6 w-full">
             Subscribe
           </ButtonLink>
         </div>

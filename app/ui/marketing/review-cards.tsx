@@ -1,5 +1,6 @@
 import { Flag, Share2, Star, ThumbsUp } from "lucide-react";
 import { Link, useFetcher } from "react-router";
+import { formatDate } from "~/domain/dates.ts";
 import { initials, relativeAge } from "~/domain/reviews/format.ts";
 import { Badge } from "../badge.tsx";
 import { Card } from "../card.tsx";
@@ -22,12 +23,6 @@ export interface ReviewCardData {
   isSample: boolean;
 }
 
-const dateFormat = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  timeZone: "UTC",
-});
 // The data-review-action forms and data-share buttons are driven by app/islands/reviews.ts on
 // the landing page, which is not hydrated (ADR 0063); the look follows aria-pressed/disabled so
 // both implementations change only the state.
@@ -109,7 +104,7 @@ function ReviewCardView({ review, signedIn, now }: { review: ReviewCardData; sig
         <p className="mt-1 text-sm text-muted">{review.body}</p>
         <p className="mt-3 mb-4 text-xs text-muted">
           <span className="font-semibold text-ink">Date of experience:</span>{" "}
-          {dateFormat.format(new Date(`${review.experiencedOn}T00:00:00Z`))}
+          {formatDate(review.experiencedOn)}
         </p>
         <div className="mt-auto flex flex-wrap items-center gap-1 border-t border-line pt-3">
           {signedIn ? (

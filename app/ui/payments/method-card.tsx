@@ -75,7 +75,7 @@ export function DemoNotice({ action }: { action: "deposit" | "withdraw" }) {
         <input type="hidden" name="mode" value="real" />
         <button
           type="submit"
-          className="inline-flex h-11 items-center rounded-md bg-brand px-4 text-sm font-semibold text-white hover:bg-brand-strong"
+          className="inline-flex h-11 items-center rounded-md bg-brand px-4 text-sm font-semibold text-inverse hover:bg-brand-strong"
         >
           Switch to real account
         </button>

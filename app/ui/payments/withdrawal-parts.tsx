@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { Form, useFetcher, useNavigation } from "react-router";
+import { formatDateTime } from "~/domain/dates.ts";
 import type { ConfirmPanelData, WithdrawalRow } from "~/domain/withdrawals/views.ts";
 import { Badge } from "~/ui/badge.tsx";
 import { Button } from "~/ui/button.tsx";
@@ -73,7 +74,7 @@ export function WithdrawalHistory({ rows, asset }: { rows: WithdrawalRow[]; asse
                 {w.amount} {asset}
               </p>
               <p className="truncate text-muted">
-                {new Date(w.date).toLocaleString("en-GB", { timeZone: "UTC" })} UTC · to {w.to}
+                {formatDateTime(w.date)} · to {w.to}
               </p>
               {w.reference ? <p className="text-muted">Reference: {w.reference}</p> : null}
               {w.reason ? <p className="text-negative">Reason: {w.reason}</p> : null}
@@ -198,9 +199,7 @@ export function ConfirmWithdrawalPanel({
         {panel.expiresAt && panel.state === "ready" ? (
           <>
             <dt className="text-muted">Link valid until</dt>
-            <dd className="text-ink">
-              {new Date(panel.expiresAt).toLocaleString("en-GB", { timeZone: "UTC" })} UTC
-            </dd>
+            <dd className="text-ink">{formatDateTime(panel.expiresAt)}</dd>
           </>
         ) : null}
       </dl>

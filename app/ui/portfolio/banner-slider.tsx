@@ -60,7 +60,7 @@ export function BannerSlider() {
             inert={i !== active || undefined}
             className="w-full shrink-0 snap-start"
           >
-            <div className="relative flex items-center gap-4 rounded-lg bg-gradient-to-r from-brand-strong to-brand px-5 py-5 text-white sm:px-6">
+            <div className="relative flex items-center gap-4 rounded-lg bg-gradient-to-r from-deep to-deep-accent px-5 py-5 text-white sm:px-6">
               <span className="grid size-12 shrink-0 place-items-center rounded-full bg-white/15">
                 <Icon aria-hidden className="size-6" />
               </span>
@@ -70,7 +70,7 @@ export function BannerSlider() {
               </div>
               <Link
                 to={to}
-                className="hidden shrink-0 rounded-md bg-white px-3 py-2 text-sm font-semibold text-brand-strong hover:bg-white/90 sm:inline-flex"
+                className="hidden shrink-0 rounded-md bg-white px-3 py-2 text-sm font-semibold text-deep hover:bg-white/90 sm:inline-flex"
               >
                 {cta}
               </Link>

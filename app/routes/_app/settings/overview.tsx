@@ -1,3 +1,4 @@
+import { AppearanceCard } from "~/ui/theme.tsx";
 import { requireSession } from "~/utils/auth.server.ts";
 import type { Route } from "./+types/overview";
 import { AccountsCard } from "./accounts-card.tsx";
@@ -32,6 +33,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
       <PasswordCard user={user} answer={answer} />
       <TwoFactorCard user={user} answer={answer} />
       <SessionsCard sessions={loaderData.sessions} answer={answer} />
+      <AppearanceCard />
     </>
   );
 }

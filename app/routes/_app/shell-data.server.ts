@@ -1,0 +1,18 @@
+import type { CurrentSession } from "~/domain/accounts/common.server.ts";
+import { listMemberAccounts } from "~/domain/accounts/member-accounts.server.ts";
+import { accounts } from "~/utils/auth.server.ts";
+
+/** What the app's shell shows of the signed-in member: name, e-mail and the account badge. */
+export async function shellData(session: CurrentSession) {
+  const { db } = accounts();
+  const memberAccounts = await listMemberAccounts(db, session.user.id);
+  const selected = memberAccounts.find((a) => a.mode === session.session.accountMode) ?? memberAccounts[0];
+  return {
+    user: { name: session.user.name, email: session.user.email },
+    badge: {
+      mode: session.session.accountMode,
+      plan: selected?.plan ?? "Standard",
+      hasDemo: memberAccounts.some((a) => a.mode === "demo"),
+    },
+  };
+}
