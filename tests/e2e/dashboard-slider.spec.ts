@@ -91,6 +91,9 @@ test.describe("swiping", () => {
     await signInNewMember(page, "slider-swipe");
     const s = slider(page);
     await expectShowing(page, 1);
+    // The first-run checklist can push the slider below the fold on a phone: a finger can only
+    // touch what is on screen.
+    await s.track.scrollIntoViewIfNeeded();
     const track = await box(s.track);
     const y = track.y + track.height / 2;
     const cdp = await page.context().newCDPSession(page);
