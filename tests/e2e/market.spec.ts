@@ -229,6 +229,9 @@ async function expectSampleLabel(page: Page, scope: Locator) {
   await expect(label).toHaveCount(1);
   await expect(label).toBeVisible();
   await expect(label).toHaveText("Sample data");
+  // The dashboard's first-run checklist can put the screener below the fold: scrolled to, the
+  // label must then be on screen (not clipped or pushed off the side).
+  await label.scrollIntoViewIfNeeded();
   await expect(label).toBeInViewport();
   const box = await label.boundingBox();
   const width = page.viewportSize()?.width ?? 0;
@@ -424,6 +427,7 @@ test.describe("stale prices are labelled", () => {
     ).toBeVisible();
     await expectNoA11yViolations(page);
     await page.setViewportSize(viewports.mobile);
+    await stale.scrollIntoViewIfNeeded();
     await expect(stale).toBeInViewport();
 
     // A fresh price takes the label away again.
