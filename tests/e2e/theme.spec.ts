@@ -76,6 +76,10 @@ for (const [label, viewport] of Object.entries(viewports)) {
       await expect(group.getByRole("button", { name: "Light" })).toHaveAttribute("aria-pressed", "true");
       await expect(group.getByRole("button", { name: "System" })).toHaveAttribute("aria-pressed", "false");
       await expectTheme(page, "light");
+      // The page turns light at once; the choice is saved when the request lands. Reload after that.
+      await expect
+        .poll(async () => (await page.context().cookies()).find((c) => c.name === "cl_theme")?.value)
+        .toBe("light");
       await page.reload();
       await expectTheme(page, "light");
       await expect(
