@@ -51,3 +51,15 @@ describe("the first-run checklist from real state", () => {
     expect((await firstRunView(t.db, b)).visible).toBe(true);
   });
 });
+
+describe("the reminder to confirm the e-mail", () => {
+  it("shows until confirmed, is put away for a day when dismissed, then comes back", async () => {
+    const a = await newMember();
+    const now = new Date("2026-11-25T12:00:00Z");
+    expect((await firstRunView(t.db, a, now)).emailReminder).toBe(true);
+    await setMemberPreferences(t.db, a.id, { emailReminderDismissedAt: now });
+    expect((await firstRunView(t.db, a, new Date("2026-11-26T11:00:00Z"))).emailReminder).toBe(false);
+    expect((await firstRunView(t.db, a, new Date("2026-11-26T13:00:00Z"))).emailReminder).toBe(true);
+    expect((await firstRunView(t.db, { ...a, emailVerified: true }, now)).emailReminder).toBe(false);
+  });
+});

@@ -9,6 +9,8 @@ import {
 import type { Db } from "../../db/client.server.ts";
 import { type FirstRunChecklist, firstRunChecklist } from "./first-run.ts";
 
+const EMAIL_REMINDER_SNOOZE_MS = 24 * 3_600_000;
+
 export type MemberPreferences = typeof memberPreferences.$inferSelect;
 
 /** The member's stored preferences, or undefined before they chose anything. */
@@ -37,7 +39,8 @@ export async function setMemberPreferences(db: Db, userId: string, change: Prefe
 export async function firstRunView(
   db: Db,
   user: { id: string; emailVerified: boolean; twoFactorEnabled: boolean },
-): Promise<FirstRunChecklist> {
+  now: Date = new Date(),
+): Promise<FirstRunChecklist & { emailReminder: boolean }> {
   const exists = async (query: Promise<unknown[]>) => (await query).length > 0;
   const [prefs, hasDemoAccount, hasCreditedDeposit, hasStake, hasSwap] = await Promise.all([
     getMemberPreferences(db, user.id),
@@ -70,7 +73,7 @@ export async function firstRunView(
         .limit(1),
     ),
   ]);
-  return firstRunChecklist(
+  const checklist = firstRunChecklist(
     {
       emailVerified: user.emailVerified,
       twoFactorEnabled: user.twoFactorEnabled,
@@ -81,4 +84,9 @@ export async function firstRunView(
     },
     prefs?.checklistDismissedAt != null,
   );
+  // A dismissed reminder to confirm the e-mail comes back after a day, until it is done.
+  const snoozedAt = prefs?.emailReminderDismissedAt?.getTime();
+  const emailReminder =
+    !user.emailVerified && (snoozedAt === undefined || now.getTime() - snoozedAt > EMAIL_REMINDER_SNOOZE_MS);
+  return { ...checklist, emailReminder };
 }

@@ -3,11 +3,7 @@ import { getConfig } from "~/config.server.ts";
 import { getDb } from "~/db/db.server.ts";
 import { formValues } from "~/domain/forms.ts";
 import { screenerView } from "~/domain/market-data/views.server.ts";
-import {
-  firstRunView,
-  getMemberPreferences,
-  setMemberPreferences,
-} from "~/domain/members/preferences.server.ts";
+import { firstRunView, setMemberPreferences } from "~/domain/members/preferences.server.ts";
 import { parseDisplayPrefs } from "~/domain/portfolio/display-prefs.ts";
 import { portfolioView } from "~/domain/portfolio/portfolio.server.ts";
 import { ConfirmEmailNotice } from "~/ui/account/confirm-email-notice.tsx";
@@ -25,29 +21,22 @@ export const meta = () => [
   { name: "description", content: "Your balance, shortcuts and the market at a glance." },
 ];
 
-/** A dismissed reminder to confirm the e-mail comes back after a day, until it is done. */
-const EMAIL_REMINDER_SNOOZE_MS = 24 * 3_600_000;
-
 export async function loader(args: Route.LoaderArgs) {
   const session = await requireSession(args);
   const db = getDb();
   const { staleSeconds } = getConfig().market;
-  const [portfolio, screener, firstRun, preferences] = await Promise.all([
+  const [portfolio, screener, { emailReminder, ...firstRun }] = await Promise.all([
     portfolioView(db, { ledger: session.session.accountMode, userId: session.user.id, staleSeconds }),
     screenerView(db, staleSeconds),
     firstRunView(db, session.user),
-    getMemberPreferences(db, session.user.id),
   ]);
   const { totalUsdCents, cash, unpriced, prices, ledger } = portfolio;
-  const snoozedAt = preferences?.emailReminderDismissedAt?.getTime();
   return {
     portfolio: { totalUsdCents, cash, unpriced, prices, ledger },
     prefs: parseDisplayPrefs(args.request.headers.get("cookie")),
     screener,
     firstRun,
-    emailReminder:
-      !session.user.emailVerified &&
-      (snoozedAt === undefined || Date.now() - snoozedAt > EMAIL_REMINDER_SNOOZE_MS),
+    emailReminder,
   };
 }
 
