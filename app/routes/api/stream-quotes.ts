@@ -4,6 +4,7 @@ import { getDb } from "~/db/db.server.ts";
 import { claimQuoteStreamSlot } from "~/domain/market-data/quote-stream-slots.server.ts";
 import { type QuotesEvent, readQuotesEvent, subscribeQuotes } from "~/domain/market-data/service.server.ts";
 import { log } from "~/log.server.ts";
+import { eventStreamResponse } from "~/utils/event-stream.server.ts";
 import type { Route } from "./+types/stream-quotes";
 
 /** How long a refused client should wait before it asks again. */
@@ -39,62 +40,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     slot.release();
     throw error;
   }
-  const encoder = new TextEncoder();
-  let cleanup = () => {};
-  const stream = new ReadableStream<Uint8Array>({
-    start(controller) {
-      let open = true;
-      const write = (text: string) => {
-        if (!open) return;
-        try {
-          controller.enqueue(encoder.encode(text));
-        } catch {
-          cleanup();
-        }
-      };
-      const send = (event: QuotesEvent & { closing?: boolean }) => {
-        if (event.closing) {
-          cleanup();
-          return;
-        }
-        write(`event: quotes\ndata: ${JSON.stringify(event)}\n\n`);
-      };
-      const unsubscribe = subscribeQuotes(send);
-      const heartbeat = setInterval(() => write(": keep-alive\n\n"), 25_000);
-      // Every way a stream ends comes here: the client goes away (abort), the response is cancelled,
-      // the server shuts down (a closing event), or a write fails. The slot is freed once.
-      cleanup = () => {
-        if (!open) return;
-        open = false;
-        clearInterval(heartbeat);
-        unsubscribe();
-        slot.release();
-        try {
-          controller.close();
-        } catch {
-          // already closed by the client
-        }
-      };
-      // A client that left while the first quotes were read would never fire "abort" again.
-      if (request.signal.aborted) {
-        cleanup();
-        return;
-      }
-      request.signal.addEventListener("abort", () => cleanup(), { once: true });
-      write("retry: 5000\n\n");
-      send(initial);
-    },
-    cancel() {
-      cleanup();
-    },
-  });
-  return new Response(stream, {
-    headers: {
-      "Content-Type": "text/event-stream; charset=utf-8",
-      "Cache-Control": "no-store",
-      "X-Accel-Buffering": "no",
-      // The socket closes with the stream, so a stopping server is not held open by an idle keep-alive.
-      Connection: "close",
-    },
+  return eventStreamResponse(request, (stream) => {
+    const unsubscribe = subscribeQuotes((event: QuotesEvent & { closing?: boolean }) => {
+      if (event.closing) stream.close();
+      else stream.send("quotes", event);
+    });
+    stream.send("quotes", initial);
+    // Every way a stream ends comes here (the helper's one teardown): the slot is freed once.
+    return () => {
+      unsubscribe();
+      slot.release();
+    };
   });
 }
