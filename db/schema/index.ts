@@ -9,6 +9,7 @@ export * from "./deposits.ts";
 export * from "./ledger.ts";
 export * from "./mail.ts";
 export * from "./market-data.ts";
+export * from "./membership.ts";
 export * from "./reviews.ts";
 export * from "./settings.ts";
 export * from "./staking.ts";

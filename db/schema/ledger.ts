@@ -57,7 +57,7 @@ export const ledgerAccounts = pgTable(
     check(
       "ledger_accounts_kind_check",
       sql`(${t.userId} is not null and ${t.kind} in ('available', 'held', 'staked'))
-        or (${t.userId} is null and ${t.kind} in ('deposits', 'withdrawals', 'treasury', 'rewards_pool', 'reserved_rewards', 'fees', 'demo_funding'))`,
+        or (${t.userId} is null and ${t.kind} in ('deposits', 'withdrawals', 'treasury', 'rewards_pool', 'reserved_rewards', 'fees', 'demo_funding', 'membership_revenue'))`,
     ),
     check(
       "ledger_accounts_allow_negative_check",
@@ -156,7 +156,8 @@ export const ledgerEntries = pgTable(
       "ledger_entries_code_check",
       sql`${t.code} in ('deposit', 'demo.funding', 'withdrawal.hold', 'withdrawal.complete', 'withdrawal.cancel',
         'withdrawal.reject', 'withdrawal.expire', 'hold', 'hold.post', 'hold.void', 'stake.open', 'stake.mature',
-        'stake.reward', 'stake.exit', 'swap', 'rewards_pool.fund', 'treasury.fund', 'transfer', 'ledger.consolidate')`,
+        'stake.reward', 'stake.exit', 'swap', 'rewards_pool.fund', 'treasury.fund', 'transfer', 'ledger.consolidate',
+        'demo.reset', 'membership.payment', 'membership.refund')`,
     ),
   ],
 );

@@ -16,6 +16,8 @@ export const SYSTEM_ACCOUNT_KINDS = Object.freeze([
   "reserved_rewards",
   "fees",
   "demo_funding",
+  // Membership fees paid from a member's balance (real ledger only).
+  "membership_revenue",
 ] as const);
 export type SystemAccountKind = (typeof SYSTEM_ACCOUNT_KINDS)[number];
 
@@ -62,6 +64,11 @@ export const LEDGER_CODES = Object.freeze([
   "transfer",
   // Written only by ledger_post_entry itself, when it gathers a hot account's shards (db/ledger.sql).
   "ledger.consolidate",
+  // A demo account's balance put back to its starting virtual USD (demo ledger only).
+  "demo.reset",
+  // Membership paid from the member's balance, and an admin's refund of it (ADR 0070).
+  "membership.payment",
+  "membership.refund",
 ] as const);
 export type LedgerCode = (typeof LEDGER_CODES)[number];
 
