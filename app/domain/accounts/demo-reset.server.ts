@@ -4,6 +4,7 @@
 import type { Db } from "../../db/client.server.ts";
 import { withTx } from "../../db/client.server.ts";
 import { log } from "../../log.server.ts";
+import { publishAccountEvent } from "../events/account-events.server.ts";
 import { lockPendingHolds, voidHold } from "../ledger/holds.server.ts";
 import { findEntry, getBalances, lockBalances, postEntry } from "../ledger/ledger.server.ts";
 import { DEMO_FUNDING_USD_MINOR } from "../ledger/types.ts";
@@ -100,6 +101,13 @@ export async function resetDemoAccount(
       entryId: entry.entryId,
       now: input.now,
       reason: demoResetMessages.stakeEnded,
+    });
+    // The member's other tabs re-read their balances (ADR 0069); sent only if this commits.
+    await publishAccountEvent(tx, userId, {
+      kind: "demo-reset",
+      id: entry.entryId.toString(),
+      status: "done",
+      amountMinor: DEMO_FUNDING_USD_MINOR.toString(),
     });
     return {
       outcome: "reset",
