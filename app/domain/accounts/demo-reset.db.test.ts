@@ -316,7 +316,7 @@ describe("resetDemoBalance (the member's workflow)", () => {
     await swap(current.user.id, "demo", "USD", "ETH", "2500");
     const formKey = "3f1c6a56-0d57-4b0e-9a59-6d3f2f6a1c2b";
     const done = await resetDemoBalance(t.db, env(), current, { formKey }, meta());
-    expect(done).toEqual({ ok: true, message: demoResetMessages.done });
+    expect(done).toEqual({ ok: true, reset: true, message: demoResetMessages.done });
     expect(nonZero(await demoOf(current.user.id))).toEqual({ "USD available": 1_000_000n });
     expect(await resetDemoBalance(t.db, env(), current, { formKey }, meta())).toEqual(done);
     expect(await resetOperations(current.user.id)).toHaveLength(1);

@@ -7,7 +7,7 @@ import { log } from "../../log.server.ts";
 import { publishAccountEvent } from "../events/account-events.server.ts";
 import { lockPendingHolds, voidHold } from "../ledger/holds.server.ts";
 import { findEntry, getBalances, lockBalances, postEntry } from "../ledger/ledger.server.ts";
-import { DEMO_FUNDING_USD_MINOR } from "../ledger/types.ts";
+import { DEMO_FUNDING_USD_MINOR, DEMO_RESET_METHOD } from "../ledger/types.ts";
 import { closeClearedStakes, lockOpenStakes, releasedRewardPostings } from "../staking/clear.server.ts";
 import {
   type AccountsEnv,
@@ -16,7 +16,7 @@ import {
   type RequestMeta,
   throttled,
 } from "./common.server.ts";
-import { DEMO_RESET_METHOD, demoResetMessages, demoResetPostings, isDemoResetKey } from "./demo-reset.ts";
+import { demoResetMessages, demoResetPostings, isDemoResetKey } from "./demo-reset.ts";
 import { listMemberAccounts } from "./member-accounts.server.ts";
 import { consume, limits } from "./rate-limit.server.ts";
 
@@ -120,7 +120,7 @@ export async function resetDemoAccount(
 }
 
 export type ResetDemoBalanceResult =
-  | { ok: true; message: string }
+  | { ok: true; reset: boolean; message: string }
   | { ok: false; status: 400 | 403 | 429 | 500; message: string };
 
 /**
@@ -165,10 +165,8 @@ export async function resetDemoBalance(
       }
       return reset;
     });
-    return {
-      ok: true,
-      message: result.outcome === "unchanged" ? demoResetMessages.unchanged : demoResetMessages.done,
-    };
+    const reset = result.outcome !== "unchanged";
+    return { ok: true, reset, message: reset ? demoResetMessages.done : demoResetMessages.unchanged };
   } catch (error) {
     log.error("demo balance reset failed", { error });
     return { ok: false, status: 500, message: demoResetMessages.unexpected };

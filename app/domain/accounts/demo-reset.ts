@@ -9,9 +9,6 @@ import { ASSETS, type Asset } from "../money/assets.ts";
 /** "10,000.00 USD": what a demo account holds after opening and after every reset. */
 export const DEMO_START_TEXT = `${formatAmount(DEMO_FUNDING_USD_MINOR, "USD", { grouping: true, minDecimals: 2 })} USD`;
 
-/** The operation's `method` reference: the history says "Demo balance reset" beside the Deposit. */
-export const DEMO_RESET_METHOD = "Demo balance reset";
-
 export const demoResetMessages = Object.freeze({
   button: "Reset demo balance",
   title: "Reset your demo balance?",
@@ -29,6 +26,17 @@ export const demoResetMessages = Object.freeze({
   holdReleased: "Released by the demo balance reset",
   unexpected: "An error occurred. Please try again.",
 });
+
+/** What POST /account/demo-reset answers, for the reset dialog to say. */
+export interface DemoResetAnswer {
+  ok: boolean;
+  message: string;
+  /** Done and something changed; false when the account already held only its starting funds. */
+  reset?: boolean;
+}
+
+/** The path the reset dialog posts to. */
+export const DEMO_RESET_ACTION = "/account/demo-reset";
 
 /** The key a reset form carries (a UUID the page rendered): anything else is a stale or forged form. */
 export function isDemoResetKey(value: unknown): value is string {
