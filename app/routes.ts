@@ -72,6 +72,7 @@ export default deepFreeze([
   ]),
   route("logout", "routes/logout.ts"),
   route("account/mode", "routes/account-mode.ts"),
+  route("account/demo-reset", "routes/account-demo-reset.ts"),
   route("account/display", "routes/account-display.ts"),
   route("account/confirmation", "routes/account-confirmation.ts"),
   route("theme", "routes/theme.ts"),

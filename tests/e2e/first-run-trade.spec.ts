@@ -2,8 +2,9 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { definitionValue, expect, expectNoA11yViolations, test, viewports } from "./fixtures.ts";
 
 // A first-time investor's swap and stake, at 375 and 1280 px: an over-balance amount refused
-// beside the amount naming the balance (never a deposit suggestion in Demo), the estimate and the
-// rate both ways while typing, a done swap saying what was paid and received with a link to it;
+// beside the amount naming the balance (never a deposit suggestion in Demo: the demo balance reset
+// is offered instead), the estimate and the rate both ways while typing, a done swap saying what
+// was paid and received with a link to it;
 // the stake's reward in the coin and in USD, Est APR neutral until a duration is chosen, the QR
 // labelled as a referral invitation, a running stake "Active until <date>" in the history.
 
@@ -93,8 +94,12 @@ test.describe("swap: errors beside the amount", () => {
     await page.getByRole("button", { name: "Continue" }).click();
     const error = page.locator("#swap-amount-error");
     await expect(error).toContainText("You have 50 USDT.");
-    await expect(error).toContainText("Demo funds are virtual and cannot be topped up or reset yet");
+    await expect(error).toContainText(
+      "Demo funds are virtual: try a smaller amount, or reset your demo balance.",
+    );
     await expect(error).not.toContainText(/deposit/i);
+    // The reset is offered beside the message (tests/e2e/demo-reset.spec.ts takes it).
+    await expect(page.getByRole("button", { name: "Reset demo balance" })).toBeVisible();
     await expect(page.getByText(/deposit more/i)).toHaveCount(0);
   });
 });

@@ -25,6 +25,8 @@ export const limits = deepFreeze({
   twoFactorPerUser: { limit: 10, windowMs: 15 * 60_000 },
   /** CSV exports of the transaction history (each reads up to 10,000 rows). */
   historyExportsPerUser: { limit: 30, windowMs: 60 * 60_000 },
+  /** Demo balance resets (each locks and rewrites the member's whole demo account). */
+  demoResetPerUser: { limit: 10, windowMs: 60 * 60_000 },
 }) satisfies Record<string, Window>;
 
 /** Failures before the back-off starts; then 1 s, 2 s, 4 s … up to 5 minutes between tries. */

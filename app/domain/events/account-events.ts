@@ -40,7 +40,9 @@ export type AccountEvent =
       to: Asset;
       fromAmountMinor: string;
       toAmountMinor: string;
-    };
+    }
+  /** The demo account started again from its virtual funds (ADR 0070); `amountMinor` is its USD. */
+  | { kind: "demo-reset"; id: string; status: "done"; amountMinor: string };
 
 export type AccountEventKind = AccountEvent["kind"];
 
@@ -113,6 +115,11 @@ export function describeAccountEvent(event: AccountEvent): {
         message: `Swap done: ${amount(event.fromAmountMinor, event.from)} for ${amount(event.toAmountMinor, event.to)}.`,
         tone: "positive",
       };
+    case "demo-reset":
+      return {
+        message: `Demo balance reset: ${amount(event.amountMinor, "USD")} of virtual funds.`,
+        tone: "neutral",
+      };
   }
 }
 
@@ -121,7 +128,7 @@ export function parseAccountEvent(text: string): AccountEvent | null {
   try {
     const value = JSON.parse(text) as Partial<AccountEvent> | null;
     if (!value || typeof value !== "object") return null;
-    if (!["deposit", "withdrawal", "stake", "swap"].includes(String(value.kind))) return null;
+    if (!["deposit", "withdrawal", "stake", "swap", "demo-reset"].includes(String(value.kind))) return null;
     if (typeof value.id !== "string" || typeof value.status !== "string") return null;
     return value as AccountEvent;
   } catch {

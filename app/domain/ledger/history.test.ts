@@ -5,6 +5,7 @@ import {
   historySearchParams,
   historyToCsv,
   isFiltered,
+  operationNote,
   parseHistoryQuery,
   periodStart,
 } from "./history.ts";
@@ -132,5 +133,15 @@ describe("a running stake in the history", () => {
     expect(activeStakeUntil({ ...stake, type: "deposit" })).toBeNull();
     expect(activeStakeUntil({ ...stake, references: {} })).toBeNull();
     expect(activeStakeUntil({ ...stake, references: { maturity: "soon" } })).toBeNull();
+  });
+});
+
+describe("operationNote", () => {
+  it("says a demo balance reset where the row would otherwise read as a plain Deposit", () => {
+    expect(operationNote({ type: "deposit", references: { method: "Demo balance reset" } })).toBe(
+      "Demo balance reset",
+    );
+    expect(operationNote({ type: "deposit", references: { method: "Virtual demo funds" } })).toBeNull();
+    expect(operationNote({ type: "swap", references: { method: "Demo balance reset" } })).toBeNull();
   });
 });

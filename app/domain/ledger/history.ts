@@ -3,6 +3,7 @@
 import { formatAmount } from "../money/amount.ts";
 import type { Asset } from "../money/assets.ts";
 import {
+  DEMO_RESET_METHOD,
   isLedger,
   LEDGER_LABELS,
   type Ledger,
@@ -200,4 +201,13 @@ export function activeStakeUntil(row: Pick<HistoryRowJson, "type" | "status" | "
   if (row.type !== "stake" || row.status !== "pending") return null;
   const maturity = row.references.maturity;
   return maturity && !Number.isNaN(Date.parse(maturity)) ? maturity : null;
+}
+
+/**
+ * A short note under the row's type where the type alone would mislead: a demo balance reset is
+ * recorded as a Deposit of the starting funds (ADR 0070), though nobody paid anything in. Null for
+ * every other row.
+ */
+export function operationNote(row: Pick<HistoryRowJson, "type" | "references">): string | null {
+  return row.type === "deposit" && row.references.method === DEMO_RESET_METHOD ? DEMO_RESET_METHOD : null;
 }

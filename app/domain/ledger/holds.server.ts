@@ -1,7 +1,7 @@
 // Holds: two-phase movements (withdrawals). holdFunds moves money from the member's available to
 // held and records a pending hold; the hold later resolves exactly once, posting (held → a system
 // account, with an optional fee) or voiding (held → available). Each step is one postEntry.
-import { and, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { ledgerEntries, ledgerHolds } from "../../../db/schema/ledger.ts";
 import type { Db } from "../../db/client.server.ts";
 import { withTx } from "../../db/client.server.ts";
@@ -217,4 +217,24 @@ function resolutionPostings(
 export async function getHold(db: Db, holdId: bigint): Promise<Hold | undefined> {
   const [row] = await db.select().from(ledgerHolds).where(eq(ledgerHolds.id, holdId));
   return row ? holdFromRow(row) : undefined;
+}
+
+/**
+ * The member's pending holds on one ledger, oldest first, locked (FOR UPDATE) until the caller's
+ * transaction ends, so none resolves meanwhile. Call with a transaction handle.
+ */
+export async function lockPendingHolds(tx: Db, input: { ledger: Ledger; userId: string }): Promise<Hold[]> {
+  const rows = await tx
+    .select()
+    .from(ledgerHolds)
+    .where(
+      and(
+        eq(ledgerHolds.userId, input.userId),
+        eq(ledgerHolds.ledger, input.ledger),
+        eq(ledgerHolds.status, "pending"),
+      ),
+    )
+    .orderBy(asc(ledgerHolds.id))
+    .for("update");
+  return rows.map(holdFromRow);
 }

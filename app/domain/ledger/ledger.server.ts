@@ -197,6 +197,65 @@ export async function getBalances(db: Db, input: { ledger: Ledger; userId: strin
   return balances;
 }
 
+/**
+ * Like getBalances, but the member's balance rows on that ledger stay locked (FOR UPDATE, in
+ * ascending account id order as ledger_post_entry locks them) until the caller's transaction
+ * ends: an entry computed from what this returns cannot be overtaken by a concurrent one. Call
+ * with a transaction handle.
+ */
+export async function lockBalances(tx: Db, input: { ledger: Ledger; userId: string }): Promise<Balances> {
+  const rows = await queryRows<{ asset: Asset; kind: MemberAccountKind; balance: string }>(
+    tx,
+    sql`select a.asset, a.kind, b.balance::text as balance
+        from ledger_accounts a join ledger_balances b on b.account_id = a.id
+        where a.user_id = ${input.userId} and a.ledger = ${input.ledger}
+        order by b.account_id
+        for update of b`,
+  );
+  const balances = emptyBalances();
+  for (const row of rows) balances[row.asset][row.kind] = big(row.balance);
+  return balances;
+}
+
+/** The entry written under an idempotency key, if any, with its operation's member. */
+export async function findEntry(
+  db: Db,
+  idempotencyKey: string,
+): Promise<
+  | {
+      entryId: bigint;
+      ledger: Ledger;
+      code: string;
+      operationId: bigint | null;
+      userId: string | null;
+      createdAt: Date;
+    }
+  | undefined
+> {
+  const [row] = await queryRows<{
+    id: string;
+    ledger: Ledger;
+    code: string;
+    operation_id: string | null;
+    user_id: string | null;
+    created_at: string | Date;
+  }>(
+    db,
+    sql`select e.id::text as id, e.ledger, e.code, e.operation_id::text as operation_id, o.user_id, e.created_at
+        from ledger_entries e left join ledger_operations o on o.id = e.operation_id
+        where e.idempotency_key = ${idempotencyKey}`,
+  );
+  if (!row) return undefined;
+  return {
+    entryId: big(row.id),
+    ledger: row.ledger,
+    code: row.code,
+    operationId: row.operation_id === null ? null : big(row.operation_id),
+    userId: row.user_id,
+    createdAt: new Date(row.created_at),
+  };
+}
+
 /** A system account's balance (treasury, rewards pool, fees …), summed over its shards; zero when never used. */
 export async function getSystemBalance(
   db: Db,

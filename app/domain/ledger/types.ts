@@ -120,6 +120,12 @@ export type Balances = Record<Asset, AssetBalance>;
 /** New demo accounts receive 10,000 virtual USD (product brief). */
 export const DEMO_FUNDING_USD_MINOR = 1_000_000n;
 
+/**
+ * The `method` reference of the Deposit a demo balance reset records (ADR 0070): the history says
+ * "Demo balance reset" beside it, so it never reads as money paid in.
+ */
+export const DEMO_RESET_METHOD = "Demo balance reset";
+
 export function isLedger(value: unknown): value is Ledger {
   return value === "real" || value === "demo";
 }

@@ -61,13 +61,21 @@ describe("requestSwapQuote: the refusals, in the order they are checked", () => 
     expect(await ask("1.5")).toEqual(refused(swapMessages.overBalance("1 BTC", false)));
   });
 
-  it("over the balance in the demo account: the balance named, no deposit suggested", async () => {
+  it("over the balance in the demo account: the balance named, no deposit suggested, the reset offered", async () => {
     const member = { userId: `swap-demo-member-${++counter}`, ledger: "demo" as const };
     const refusal = await requestSwapQuote(t.db, member, { from: "BTC", to: "ETH", amount: "1" }, SETTINGS);
     expect(refusal).toEqual({
       ok: false,
       status: 400,
       message: swapMessages.overBalance("0 BTC", true),
+      field: "amount",
+      offerDemoReset: true,
+    });
+    // Only the over-balance refusal offers it.
+    expect(await requestSwapQuote(t.db, member, { from: "BTC", to: "ETH", amount: "0" }, SETTINGS)).toEqual({
+      ok: false,
+      status: 400,
+      message: swapMessages.amountPositive,
       field: "amount",
     });
     expect(refusal.ok ? "" : refusal.message).not.toMatch(/deposit/i);

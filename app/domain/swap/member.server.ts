@@ -29,10 +29,14 @@ export interface SwapSettings {
   staleSeconds: number;
 }
 
-/** A refusal names the field it concerns when it is about one (the amount): the page shows it there. */
+/**
+ * A refusal names the field it concerns when it is about one (the amount): the page shows it there.
+ * `offerDemoReset`: the amount is over a demo balance, so the page offers the demo balance reset
+ * beside the message (ADR 0070).
+ */
 export type QuoteRequestResult =
   | { ok: true; quote: QuoteView }
-  | { ok: false; status: 400 | 409 | 500; message: string; field?: "amount" };
+  | { ok: false; status: 400 | 409 | 500; message: string; field?: "amount"; offerDemoReset?: true };
 
 /** A done swap says what was paid and received ("0.1 BTC", "1.814411764 ETH"). */
 export type ConfirmSwapResult =
@@ -61,7 +65,15 @@ export async function requestSwapQuote(
       { from, availableMinor: balances[from].available, demo: member.ledger === "demo" },
       input.amount,
     );
-    if (!amount.ok) return { ok: false, status: 400, message: amount.message, field: "amount" };
+    if (!amount.ok) {
+      const refusal = {
+        ok: false as const,
+        status: 400 as const,
+        message: amount.message,
+        field: "amount" as const,
+      };
+      return amount.overBalance && member.ledger === "demo" ? { ...refusal, offerDemoReset: true } : refusal;
+    }
     const result = await createSwapQuote(db, {
       ledger: member.ledger,
       userId: member.userId,

@@ -206,21 +206,35 @@ describe("swap amount and messages", () => {
     expect(validateSwapAmount(ctx, "0.6")).toEqual({
       ok: false,
       message: "That is more than your balance. You have 0.5 BTC. Deposit more funds to swap this much.",
+      overBalance: true,
     });
     expect(validateSwapAmount({ ...ctx, availableMinor: 0n }, "0.1")).toEqual({
       ok: false,
       message: "That is more than your balance. You have 0 BTC. Deposit more funds to swap this much.",
+      overBalance: true,
     });
-    // A demo account's virtual funds cannot be topped up: no deposit suggestion.
+    // Nobody can deposit into a demo account: the message offers the demo balance reset instead
+    // (the page shows its button beside the message).
     const demo = validateSwapAmount({ ...ctx, demo: true }, "0.6");
     expect(demo).toEqual({
       ok: false,
       message:
-        "That is more than your balance. You have 0.5 BTC. Demo funds are virtual and cannot be topped up or reset yet: try a smaller amount.",
+        "That is more than your balance. You have 0.5 BTC. Demo funds are virtual: try a smaller amount, or reset your demo balance.",
+      overBalance: true,
     });
     expect(demo.ok ? "" : demo.message).not.toMatch(/deposit/i);
-    expect(validateSwapAmount(ctx, "")).toEqual({ ok: false, message: swapMessages.amountRequired });
-    expect(validateSwapAmount(ctx, "0")).toEqual({ ok: false, message: swapMessages.amountPositive });
+    // Any other refusal is not the over-balance one: no reset is offered beside it.
+    expect(validateSwapAmount(ctx, "")).toEqual({
+      ok: false,
+      message: swapMessages.amountRequired,
+      overBalance: false,
+    });
+    expect(validateSwapAmount(ctx, "0")).toEqual({
+      ok: false,
+      message: swapMessages.amountPositive,
+      overBalance: false,
+    });
+    expect(validateSwapAmount({ ...ctx, demo: true }, "0.123456789")).toMatchObject({ overBalance: false });
   });
 
   it("keeps the seed's success text verbatim", () => {

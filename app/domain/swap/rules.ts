@@ -179,10 +179,11 @@ export const swapMessages = Object.freeze({
   success: (currency: string) => `Successfully swapped ${currency}.`,
   balanceLow: "Your balance is low. Please deposit more funds.",
   /** The form's own over-balance refusal, beside the amount: it names the balance. A demo account
-   *  holds virtual funds that cannot be topped up, so it never suggests a deposit. */
+   *  holds virtual funds nobody can deposit into, so it never suggests a deposit: the page offers
+   *  the demo balance reset (ADR 0070) beside this message instead. */
   overBalance: (balance: string, demo: boolean) =>
     demo
-      ? `That is more than your balance. You have ${balance}. Demo funds are virtual and cannot be topped up or reset yet: try a smaller amount.`
+      ? `That is more than your balance. You have ${balance}. Demo funds are virtual: try a smaller amount, or reset your demo balance.`
       : `That is more than your balance. You have ${balance}. Deposit more funds to swap this much.`,
   amountRequired: "Please enter the amount to swap.",
   amountPositive: "The amount must be greater than zero.",
@@ -213,20 +214,33 @@ export function swapAmountSchema(ctx: SwapFormContext) {
   }).transform((value, issue) => {
     if (value > ctx.availableMinor) {
       const balance = formatSwapAmount(ctx.availableMinor, ctx.from);
-      issue.addIssue({ code: "custom", message: swapMessages.overBalance(balance, ctx.demo === true) });
+      issue.addIssue({
+        code: "custom",
+        message: swapMessages.overBalance(balance, ctx.demo === true),
+        params: { overBalance: true },
+      });
       return z.NEVER;
     }
     return value;
   });
 }
 
+/**
+ * The amount checked against the balance. A refusal says whether it is the over-balance one
+ * (`overBalance`): in Demo the page then offers the demo balance reset beside it.
+ */
 export function validateSwapAmount(
   ctx: SwapFormContext,
   amount: unknown,
-): { ok: true; amountMinor: bigint } | { ok: false; message: string } {
+): { ok: true; amountMinor: bigint } | { ok: false; message: string; overBalance: boolean } {
   const result = swapAmountSchema(ctx).safeParse(amount);
   if (result.success) return { ok: true, amountMinor: result.data };
-  return { ok: false, message: result.error.issues[0]?.message ?? swapMessages.unexpected };
+  const [issue] = result.error.issues;
+  return {
+    ok: false,
+    message: issue?.message ?? swapMessages.unexpected,
+    overBalance: issue?.code === "custom" && issue.params?.overBalance === true,
+  };
 }
 
 /** "18.34 ETH" style text for a quote line. */

@@ -1,5 +1,6 @@
+import { randomUUID } from "node:crypto";
 import { ArrowDownUp } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { data, useFetcher } from "react-router";
 import { getConfig } from "~/config.server.ts";
 import { getDb } from "~/db/db.server.ts";
@@ -21,6 +22,7 @@ import {
 } from "~/domain/swap/rules.ts";
 import type { QuoteView } from "~/domain/swap/views.ts";
 import { ConfirmEmailNotice } from "~/ui/account/confirm-email-notice.tsx";
+import { DemoResetButton } from "~/ui/account/demo-reset.tsx";
 import { Badge } from "~/ui/badge.tsx";
 import { Button } from "~/ui/button.tsx";
 import { Card } from "~/ui/card.tsx";
@@ -48,12 +50,14 @@ export async function loader(args: Route.LoaderArgs) {
     feeBps: config.swap.feeBps,
     quoteSeconds: config.swap.quoteSeconds,
     mode: session.session.accountMode,
+    // The demo balance reset's form key (ADR 0070); a new one each time the page's data is read.
+    demoResetKey: session.session.accountMode === "demo" ? randomUUID() : null,
     needsEmailConfirmation: needsEmailConfirmation(session),
   };
 }
 
 type ActionData =
-  | { intent: "quote"; quote?: QuoteView; error?: string; field?: "amount" }
+  | { intent: "quote"; quote?: QuoteView; error?: string; field?: "amount"; offerDemoReset?: true }
   | { intent: "confirm"; ok: boolean; message: string; expired?: boolean; paid?: string; received?: string };
 
 export async function action(args: Route.ActionArgs) {
@@ -87,6 +91,7 @@ export async function action(args: Route.ActionArgs) {
   if (result.ok) return data<ActionData>({ intent: "quote", quote: result.quote });
   const refusal: ActionData = { intent: "quote", error: result.message };
   if (result.field) refusal.field = result.field;
+  if (result.offerDemoReset) refusal.offerDemoReset = true;
   return data(refusal, result.status);
 }
 
@@ -124,6 +129,9 @@ export default function SwapPage({ loaderData }: Route.ComponentProps) {
   >(null);
   // A refusal about the amount sits under the amount; any other (prices, reserve) under the form.
   const [amountError, setAmountError] = useState<string | undefined>();
+  // In Demo, an amount over the balance is answered with the demo balance reset beside the error.
+  const [offerReset, setOfferReset] = useState(false);
+  const amountInput = useRef<HTMLInputElement>(null);
   const [formError, setFormError] = useState<string | undefined>();
   const quoter = useFetcher<ActionData>({ key: "swap-quote" });
   const confirmer = useFetcher<ActionData>({ key: "swap-confirm" });
@@ -133,6 +141,7 @@ export default function SwapPage({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     const d = quoter.data;
     if (quoter.state !== "idle" || !d || d.intent !== "quote") return;
+    setOfferReset(d.offerDemoReset === true);
     if (d.quote) {
       setAmountError(undefined);
       setFormError(undefined);
@@ -187,6 +196,7 @@ export default function SwapPage({ loaderData }: Route.ComponentProps) {
               if (!checked.ok) {
                 event.preventDefault();
                 setAmountError(checked.message);
+                setOfferReset(demo && checked.overBalance);
                 setFormError(undefined);
               }
             }}
@@ -199,6 +209,7 @@ export default function SwapPage({ loaderData }: Route.ComponentProps) {
               </label>
               <div className="flex gap-2">
                 <input
+                  ref={amountInput}
                   id="swap-from-amount"
                   name="amount"
                   inputMode="decimal"
@@ -221,6 +232,16 @@ export default function SwapPage({ loaderData }: Route.ComponentProps) {
                 </select>
               </div>
               <FieldError id="swap-amount-error" message={amountError} />
+              {amountError && offerReset && loaderData.demoResetKey ? (
+                <DemoResetButton
+                  formKey={loaderData.demoResetKey}
+                  returnFocusTo={amountInput}
+                  onDone={() => {
+                    setAmountError(undefined);
+                    setOfferReset(false);
+                  }}
+                />
+              ) : null}
               <p id="swap-available" className="text-sm text-muted">
                 Available Balance{" "}
                 <span className="font-semibold text-ink">

@@ -13,6 +13,7 @@ import {
   historyRowJson,
   historySearchParams,
   isFiltered,
+  operationNote,
   parseHistoryQuery,
 } from "~/domain/ledger/history.ts";
 import {
@@ -66,6 +67,12 @@ function StatusBadge({ row }: { row: HistoryRowJson }) {
   const until = activeStakeUntil(row);
   if (until) return <Badge tone="brand">Active until {formatDateTime(until)}</Badge>;
   return <Badge tone={STATUS_TONES[row.status]}>{OPERATION_STATUS_LABELS[row.status]}</Badge>;
+}
+
+/** What the type alone would not say (a demo balance reset is recorded as a Deposit). */
+function Note({ row }: { row: HistoryRowJson }) {
+  const note = operationNote(row);
+  return note ? <span className="block text-xs font-normal text-muted">{note}</span> : null;
 }
 
 function amountText(row: HistoryRowJson) {
@@ -280,7 +287,10 @@ export default function Transactions({ loaderData }: Route.ComponentProps) {
                 {rows.map((row) => (
                   <tr key={row.id}>
                     <Td className="whitespace-nowrap text-muted">{formatDateTime(row.createdAt)}</Td>
-                    <Td className="font-medium">{OPERATION_TYPE_LABELS[row.type]}</Td>
+                    <Td className="font-medium">
+                      {OPERATION_TYPE_LABELS[row.type]}
+                      <Note row={row} />
+                    </Td>
                     <Td className="text-right tabular-nums">
                       {groupThousands(row.amount)}
                       {row.counterAmount && row.counterAsset ? (
@@ -308,6 +318,7 @@ export default function Transactions({ loaderData }: Route.ComponentProps) {
                         {LEDGER_LABELS[row.account]}
                       </span>
                     </p>
+                    <Note row={row} />
                     <p className="text-xs text-muted">{formatDateTime(row.createdAt)}</p>
                   </div>
                   <div className="text-right">

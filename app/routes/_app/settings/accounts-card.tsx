@@ -1,18 +1,24 @@
 import { Wallet } from "lucide-react";
 import { Form } from "react-router";
 import type { AccountMode, MemberAccount } from "~/domain/accounts/member-accounts.server.ts";
+import { DemoResetButton } from "~/ui/account/demo-reset.tsx";
 import { Badge } from "~/ui/badge.tsx";
 import { Button } from "~/ui/button.tsx";
 import { Card, CardHeader } from "~/ui/card.tsx";
 import { SectionTitle } from "./parts.tsx";
 
-/** The member's real and demo accounts; each choice posts to /account/mode (as the header's badge does). */
+/**
+ * The member's real and demo accounts; each choice posts to /account/mode (as the header's badge
+ * does). While the session works in Demo, the demo account offers its balance reset (ADR 0070).
+ */
 export function AccountsCard({
   memberAccounts,
   mode,
+  demoResetKey,
 }: {
   memberAccounts: MemberAccount[];
   mode: AccountMode;
+  demoResetKey: string | null;
 }) {
   return (
     <Card>
@@ -30,7 +36,10 @@ export function AccountsCard({
               </p>
             </div>
             {account.mode === mode ? (
-              <Badge tone="brand">Selected</Badge>
+              <div className="flex flex-wrap items-center gap-3">
+                {account.mode === "demo" && demoResetKey ? <DemoResetButton formKey={demoResetKey} /> : null}
+                <Badge tone="brand">Selected</Badge>
+              </div>
             ) : (
               <Form method="post" action="/account/mode">
                 <input type="hidden" name="intent" value="switch" />

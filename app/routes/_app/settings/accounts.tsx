@@ -15,7 +15,11 @@ export default function AccountSettings({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <AllSettingsLink />
-      <AccountsCard memberAccounts={loaderData.memberAccounts} mode={loaderData.mode} />
+      <AccountsCard
+        memberAccounts={loaderData.memberAccounts}
+        mode={loaderData.mode}
+        demoResetKey={loaderData.demoResetKey}
+      />
     </>
   );
 }

@@ -1,5 +1,5 @@
 // What the settings pages show, read for the signed-in member.
-
+import { randomUUID } from "node:crypto";
 import type { CurrentSession } from "~/domain/accounts/common.server.ts";
 import { listMemberAccounts } from "~/domain/accounts/member-accounts.server.ts";
 import { listSessions } from "~/domain/accounts/sessions.server.ts";
@@ -20,10 +20,16 @@ export async function sessionRows(session: CurrentSession): Promise<SessionRow[]
   }));
 }
 
-/** The member's real and demo accounts, and which one this session works in. */
+/**
+ * The member's real and demo accounts, which one this session works in, and the form key of the
+ * demo balance reset (ADR 0070) offered while it works in Demo: a new one each time the data is
+ * read, so the next reset after one is a new request.
+ */
 export async function accountChoices(session: CurrentSession) {
+  const mode = session.session.accountMode;
   return {
-    mode: session.session.accountMode,
+    mode,
     memberAccounts: await listMemberAccounts(accounts().db, session.user.id),
+    demoResetKey: mode === "demo" ? randomUUID() : null,
   };
 }

@@ -29,7 +29,11 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
   return (
     <>
       <ProfileCard user={user} answer={answer} />
-      <AccountsCard memberAccounts={loaderData.memberAccounts} mode={loaderData.mode} />
+      <AccountsCard
+        memberAccounts={loaderData.memberAccounts}
+        mode={loaderData.mode}
+        demoResetKey={loaderData.demoResetKey}
+      />
       <PasswordCard user={user} answer={answer} />
       <TwoFactorCard user={user} answer={answer} />
       <SessionsCard sessions={loaderData.sessions} answer={answer} />
