@@ -7,7 +7,7 @@ import type { Route } from "./+types/account-demo-reset";
 
 /**
  * POST /account/demo-reset: the signed-in member's own demo account back to its starting funds
- * (ADR 0070). Nothing in the form names a member or an account: the session decides both, and a
+ * (ADR 0071). Nothing in the form names a member or an account: the session decides both, and a
  * session working in the real account is refused. `key` is the form's idempotency key.
  */
 export async function action(args: Route.ActionArgs) {

@@ -3,7 +3,7 @@ import { expect, expectNoA11yViolations, test, viewports } from "./fixtures.ts";
 import { gotoHydrated } from "./hydration.ts";
 import { newMemberInOwnContext, newSignedInMember } from "./member-session.ts";
 
-// The demo balance reset (ADR 0070), at 375 and 1280 px: a demo member swaps, asks for more than
+// The demo balance reset (ADR 0071), at 375 and 1280 px: a demo member swaps, asks for more than
 // their balance, is offered the reset beside the error (never a deposit), cancels it with Escape,
 // confirms it, and has exactly 10,000.00 USD of virtual funds again, with the reset in their
 // history; a second member's demo balance is not touched. Settings offers the same reset in Demo

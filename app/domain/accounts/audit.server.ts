@@ -27,7 +27,7 @@ export const AUDIT_EVENTS = Object.freeze([
   "profile-updated",
   "demo-account-opened",
   "account-mode-switched",
-  // The member started their demo account again from its starting funds (ADR 0070).
+  // The member started their demo account again from its starting funds (ADR 0071).
   "demo-balance-reset",
   // Withdrawals: the member's confirmation (ADR 0054).
   "withdrawal-confirmed",

@@ -1,4 +1,4 @@
-// The demo balance reset (ADR 0070) against a real database: after a member has swapped and
+// The demo balance reset (ADR 0071) against a real database: after a member has swapped and
 // staked in Demo, one reset brings the demo account back to exactly 10,000 USD and nothing else,
 // in one entry, with the books clean, the stake closed for good, the real ledger and every other
 // member untouched, and a repeated key resetting once. The workflow refuses a real-mode session.
@@ -155,7 +155,7 @@ describe("resetDemoAccount", () => {
     expect(entries).toEqual([
       {
         ledger: "demo",
-        code: "demo.funding",
+        code: "demo.reset",
         accounts: [alice, "demo_funding", "reserved_rewards", "rewards_pool"].sort().join(","),
       },
     ]);

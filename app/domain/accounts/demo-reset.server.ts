@@ -1,4 +1,4 @@
-// The demo balance reset (ADR 0070): the money transaction (resetDemoAccount) and the member's
+// The demo balance reset (ADR 0071): the money transaction (resetDemoAccount) and the member's
 // workflow around it (resetDemoBalance: demo mode only, rate limit, audit). Only the demo ledger
 // is ever written; the real one is not read either.
 import type { Db } from "../../db/client.server.ts";
@@ -64,7 +64,7 @@ export async function resetDemoAccount(
     // Checked under the locks: a twin request waits above until the first commits, then finds it.
     const previous = await findEntry(tx, key);
     if (previous) {
-      if (previous.ledger !== "demo" || previous.code !== "demo.funding" || previous.userId !== userId)
+      if (previous.ledger !== "demo" || previous.code !== "demo.reset" || previous.userId !== userId)
         throw new DemoResetKeyConflictError(key);
       const none = { stakesClosed: 0, holdsReleased: 0 };
       return { outcome: "replayed", entryId: previous.entryId, operationId: previous.operationId, ...none };
@@ -83,7 +83,7 @@ export async function resetDemoAccount(
     }
     const entry = await postEntry(tx, {
       idempotencyKey: key,
-      code: "demo.funding",
+      code: "demo.reset",
       ledger: "demo",
       postings,
       operation: {

@@ -15,7 +15,7 @@ function balances(values: Partial<Record<string, bigint>> = {}): Balances {
 
 const entry = (postings: ReturnType<typeof demoResetPostings>) => ({
   idempotencyKey: "k",
-  code: "demo.funding" as const,
+  code: "demo.reset" as const,
   ledger: "demo" as const,
   postings,
 });

@@ -1,4 +1,4 @@
-// The demo balance reset (ADR 0070): a member practising in Demo starts again from the virtual
+// The demo balance reset (ADR 0071): a member practising in Demo starts again from the virtual
 // funds a new demo account gets. Pure: the confirmation dialog and the server share the words, and
 // the entry's postings are worked out here, where a unit test can check them.
 import type { PostingInput } from "../ledger/entries.ts";

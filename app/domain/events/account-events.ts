@@ -41,7 +41,7 @@ export type AccountEvent =
       fromAmountMinor: string;
       toAmountMinor: string;
     }
-  /** The demo account started again from its virtual funds (ADR 0070); `amountMinor` is its USD. */
+  /** The demo account started again from its virtual funds (ADR 0071); `amountMinor` is its USD. */
   | { kind: "demo-reset"; id: string; status: "done"; amountMinor: string };
 
 export type AccountEventKind = AccountEvent["kind"];

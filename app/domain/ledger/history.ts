@@ -205,7 +205,7 @@ export function activeStakeUntil(row: Pick<HistoryRowJson, "type" | "status" | "
 
 /**
  * A short note under the row's type where the type alone would mislead: a demo balance reset is
- * recorded as a Deposit of the starting funds (ADR 0070), though nobody paid anything in. Null for
+ * recorded as a Deposit of the starting funds (ADR 0071), though nobody paid anything in. Null for
  * every other row.
  */
 export function operationNote(row: Pick<HistoryRowJson, "type" | "references">): string | null {

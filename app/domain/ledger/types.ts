@@ -121,7 +121,7 @@ export type Balances = Record<Asset, AssetBalance>;
 export const DEMO_FUNDING_USD_MINOR = 1_000_000n;
 
 /**
- * The `method` reference of the Deposit a demo balance reset records (ADR 0070): the history says
+ * The `method` reference of the Deposit a demo balance reset records (ADR 0071): the history says
  * "Demo balance reset" beside it, so it never reads as money paid in.
  */
 export const DEMO_RESET_METHOD = "Demo balance reset";

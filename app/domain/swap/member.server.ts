@@ -32,7 +32,7 @@ export interface SwapSettings {
 /**
  * A refusal names the field it concerns when it is about one (the amount): the page shows it there.
  * `offerDemoReset`: the amount is over a demo balance, so the page offers the demo balance reset
- * beside the message (ADR 0070).
+ * beside the message (ADR 0071).
  */
 export type QuoteRequestResult =
   | { ok: true; quote: QuoteView }

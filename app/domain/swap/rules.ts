@@ -180,7 +180,7 @@ export const swapMessages = Object.freeze({
   balanceLow: "Your balance is low. Please deposit more funds.",
   /** The form's own over-balance refusal, beside the amount: it names the balance. A demo account
    *  holds virtual funds nobody can deposit into, so it never suggests a deposit: the page offers
-   *  the demo balance reset (ADR 0070) beside this message instead. */
+   *  the demo balance reset (ADR 0071) beside this message instead. */
   overBalance: (balance: string, demo: boolean) =>
     demo
       ? `That is more than your balance. You have ${balance}. Demo funds are virtual: try a smaller amount, or reset your demo balance.`

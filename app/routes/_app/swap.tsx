@@ -50,7 +50,7 @@ export async function loader(args: Route.LoaderArgs) {
     feeBps: config.swap.feeBps,
     quoteSeconds: config.swap.quoteSeconds,
     mode: session.session.accountMode,
-    // The demo balance reset's form key (ADR 0070); a new one each time the page's data is read.
+    // The demo balance reset's form key (ADR 0071); a new one each time the page's data is read.
     demoResetKey: session.session.accountMode === "demo" ? randomUUID() : null,
     needsEmailConfirmation: needsEmailConfirmation(session),
   };

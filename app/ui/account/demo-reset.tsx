@@ -12,7 +12,7 @@ import { Dialog } from "../dialog.tsx";
 import { FieldError } from "../field.tsx";
 
 /**
- * "Reset demo balance" and its confirmation (ADR 0070): the button opens a dialog that says what
+ * "Reset demo balance" and its confirmation (ADR 0071): the button opens a dialog that says what
  * the reset clears and what it leaves alone; only its confirm button posts. Once done the dialog
  * says so, and the page's data (balances) is re-read, as after any action. `formKey` is the
  * idempotency key the page rendered: a double submit resets once.

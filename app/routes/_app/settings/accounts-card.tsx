@@ -9,7 +9,7 @@ import { SectionTitle } from "./parts.tsx";
 
 /**
  * The member's real and demo accounts; each choice posts to /account/mode (as the header's badge
- * does). While the session works in Demo, the demo account offers its balance reset (ADR 0070).
+ * does). While the session works in Demo, the demo account offers its balance reset (ADR 0071).
  */
 export function AccountsCard({
   memberAccounts,

@@ -22,7 +22,7 @@ export async function sessionRows(session: CurrentSession): Promise<SessionRow[]
 
 /**
  * The member's real and demo accounts, which one this session works in, and the form key of the
- * demo balance reset (ADR 0070) offered while it works in Demo: a new one each time the data is
+ * demo balance reset (ADR 0071) offered while it works in Demo: a new one each time the data is
  * read, so the next reset after one is a new request.
  */
 export async function accountChoices(session: CurrentSession) {
