@@ -40,7 +40,18 @@ export type AccountEvent =
       to: Asset;
       fromAmountMinor: string;
       toAmountMinor: string;
+    }
+  | {
+      kind: "membership";
+      /** The subscription. */
+      id: string;
+      status: MembershipEventStatus;
+      asset: Asset;
+      amountMinor: string;
     };
+
+/** A membership paid from the balance (checkout or renewal), or a renewal the balance could not pay. */
+export type MembershipEventStatus = "paid" | "past_due";
 
 export type AccountEventKind = AccountEvent["kind"];
 
@@ -113,6 +124,13 @@ export function describeAccountEvent(event: AccountEvent): {
         message: `Swap done: ${amount(event.fromAmountMinor, event.from)} for ${amount(event.toAmountMinor, event.to)}.`,
         tone: "positive",
       };
+    case "membership":
+      return event.status === "paid"
+        ? { message: `Membership paid: ${amount(event.amountMinor, event.asset)}.`, tone: "positive" }
+        : {
+            message: `Your membership renewal of ${amount(event.amountMinor, event.asset)} could not be paid.`,
+            tone: "negative",
+          };
   }
 }
 
@@ -121,7 +139,7 @@ export function parseAccountEvent(text: string): AccountEvent | null {
   try {
     const value = JSON.parse(text) as Partial<AccountEvent> | null;
     if (!value || typeof value !== "object") return null;
-    if (!["deposit", "withdrawal", "stake", "swap"].includes(String(value.kind))) return null;
+    if (!["deposit", "withdrawal", "stake", "swap", "membership"].includes(String(value.kind))) return null;
     if (typeof value.id !== "string" || typeof value.status !== "string") return null;
     return value as AccountEvent;
   } catch {
