@@ -125,6 +125,11 @@ export function AssetChoice({
         const available = BigInt(a.availableMinor);
         const empty = available <= 0n;
         const id = `pay-asset-${a.asset}`;
+        // What the period costs in this asset at the cached price; the quote is the firm one.
+        const estimate =
+          a.estimateMinor && a.asset !== "USD"
+            ? `≈ ${payAmountText(BigInt(a.estimateMinor), a.asset)}`
+            : null;
         return (
           <label
             key={a.asset}
@@ -150,10 +155,11 @@ export function AssetChoice({
               <span className="block text-sm text-muted">
                 {empty ? "No balance" : `Balance ${payAmountText(available, a.asset)}`}
               </span>
+              {estimate ? <span className="block text-sm text-muted sm:hidden">{estimate}</span> : null}
             </span>
-            {a.estimateMinor && a.asset !== "USD" ? (
-              <span className="text-right text-sm text-muted tabular-nums">
-                ≈ {payAmountText(BigInt(a.estimateMinor), a.asset)}
+            {estimate ? (
+              <span className="hidden whitespace-nowrap text-right text-sm text-muted tabular-nums sm:block">
+                {estimate}
               </span>
             ) : null}
           </label>
