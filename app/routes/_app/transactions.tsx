@@ -260,7 +260,9 @@ export default function Transactions({ loaderData }: Route.ComponentProps) {
               title="No transactions yet"
               action={<ButtonLink to="/deposit">Make a deposit</ButtonLink>}
             >
-              <p>Deposits, withdrawals, stakes, rewards, swaps and membership payments will be listed here.</p>
+              <p>
+                Deposits, withdrawals, stakes, rewards, swaps and membership payments will be listed here.
+              </p>
             </EmptyState>
           )
         ) : (
