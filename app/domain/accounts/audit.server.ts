@@ -29,6 +29,10 @@ export const AUDIT_EVENTS = Object.freeze([
   "account-mode-switched",
   // The member started their demo account again from its starting funds (ADR 0071).
   "demo-balance-reset",
+  // Membership (ADR 0070): the member's own cancel, resume and switch of period.
+  "membership-cancelled",
+  "membership-resumed",
+  "membership-period-switch",
   // Withdrawals: the member's confirmation (ADR 0054).
   "withdrawal-confirmed",
   "withdrawal-confirmation-failed",

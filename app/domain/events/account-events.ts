@@ -42,7 +42,18 @@ export type AccountEvent =
       toAmountMinor: string;
     }
   /** The demo account started again from its virtual funds (ADR 0071); `amountMinor` is its USD. */
-  | { kind: "demo-reset"; id: string; status: "done"; amountMinor: string };
+  | { kind: "demo-reset"; id: string; status: "done"; amountMinor: string }
+  | {
+      kind: "membership";
+      /** The subscription. */
+      id: string;
+      status: MembershipEventStatus;
+      asset: Asset;
+      amountMinor: string;
+    };
+
+/** A membership paid from the balance (checkout or renewal), or a renewal the balance could not pay. */
+export type MembershipEventStatus = "paid" | "past_due";
 
 export type AccountEventKind = AccountEvent["kind"];
 
@@ -120,6 +131,13 @@ export function describeAccountEvent(event: AccountEvent): {
         message: `Demo balance reset: ${amount(event.amountMinor, "USD")} of virtual funds.`,
         tone: "neutral",
       };
+    case "membership":
+      return event.status === "paid"
+        ? { message: `Membership paid: ${amount(event.amountMinor, event.asset)}.`, tone: "positive" }
+        : {
+            message: `Your membership renewal of ${amount(event.amountMinor, event.asset)} could not be paid.`,
+            tone: "negative",
+          };
   }
 }
 
@@ -128,7 +146,8 @@ export function parseAccountEvent(text: string): AccountEvent | null {
   try {
     const value = JSON.parse(text) as Partial<AccountEvent> | null;
     if (!value || typeof value !== "object") return null;
-    if (!["deposit", "withdrawal", "stake", "swap", "demo-reset"].includes(String(value.kind))) return null;
+    if (!["deposit", "withdrawal", "stake", "swap", "demo-reset", "membership"].includes(String(value.kind)))
+      return null;
     if (typeof value.id !== "string" || typeof value.status !== "string") return null;
     return value as AccountEvent;
   } catch {

@@ -39,7 +39,7 @@ import type { Route } from "./+types/transactions";
 
 export const meta = () => [
   { title: "Transactions · Coinlens" },
-  { name: "description", content: "Every deposit, withdrawal, stake, reward and swap." },
+  { name: "description", content: "Every deposit, withdrawal, stake, reward, swap and membership payment." },
 ];
 
 export async function loader(args: Route.LoaderArgs) {
@@ -267,7 +267,9 @@ export default function Transactions({ loaderData }: Route.ComponentProps) {
               title="No transactions yet"
               action={<ButtonLink to="/deposit">Make a deposit</ButtonLink>}
             >
-              <p>Deposits, withdrawals, stakes, rewards and swaps will be listed here.</p>
+              <p>
+                Deposits, withdrawals, stakes, rewards, swaps and membership payments will be listed here.
+              </p>
             </EmptyState>
           )
         ) : (

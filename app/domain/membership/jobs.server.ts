@@ -1,0 +1,57 @@
+// Runs the membership lifecycle on every app server, once a minute. No lease is needed: each step
+// claims its subscription with FOR UPDATE SKIP LOCKED and is idempotent (ledger keys per period,
+// outbox keys per e-mail), so servers running it at once share the work.
+import type { Db } from "../../db/client.server.ts";
+import { log } from "../../log.server.ts";
+import {
+  expireLapsedSubscriptions,
+  type LifecycleOptions,
+  renewDueSubscriptions,
+  sendRenewalReminders,
+} from "./lifecycle.server.ts";
+import { sendPriceChangeNotices } from "./price-notices.server.ts";
+
+// Process-wide state (ADR 0064): the lifecycle job's interval and the pass in progress, so that
+// passes never overlap in one process.
+let timer: ReturnType<typeof setInterval> | undefined;
+let running: Promise<unknown> | undefined;
+
+/**
+ * One pass, in the order a membership lives: reminders, renewals (and retries while past due),
+ * expiry after a cancellation or an unpaid grace, then price change notices.
+ */
+export async function runMembershipJobs(db: Db, options: LifecycleOptions) {
+  const reminders = await sendRenewalReminders(db, options);
+  const renewals = await renewDueSubscriptions(db, options);
+  const expiries = await expireLapsedSubscriptions(db, options);
+  const notices = await sendPriceChangeNotices(db, options);
+  const result = { reminders, renewals, expiries, notices };
+  if (
+    Object.keys(reminders).length + Object.keys(renewals).length + Object.keys(expiries).length > 0 ||
+    notices.sent > 0
+  ) {
+    log.info("membership job", result);
+  }
+  return result;
+}
+
+export function startMembershipJobs(db: Db, options: { staleSeconds: number; intervalSeconds?: number }) {
+  if (timer) return;
+  const tick = () => {
+    if (running) return;
+    running = runMembershipJobs(db, { now: new Date(), staleSeconds: options.staleSeconds })
+      .catch((error: unknown) => log.error("membership job failed", { error: String(error) }))
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  timer = setInterval(tick, (options.intervalSeconds ?? 60) * 1000);
+  timer.unref?.();
+  tick();
+}
+
+export async function stopMembershipJobs() {
+  if (timer) clearInterval(timer);
+  timer = undefined;
+  await running;
+}
