@@ -8,6 +8,7 @@ import { mailContextOf } from "./domain/mail/context.ts";
 import { createMailer } from "./domain/mail/mailer.server.ts";
 import { type OutboxWorker, startOutboxWorker } from "./domain/mail/outbox-worker.server.ts";
 import { startMarketData, stopMarketData } from "./domain/market-data/service.server.ts";
+import { startSampleBilling, stopSampleBilling } from "./domain/membership/sample-jobs.server.ts";
 import { startStakingJobs, stopStakingJobs } from "./domain/staking/jobs.server.ts";
 import { seedTradeDefaults } from "./domain/staking/seed.server.ts";
 import { startWithdrawalJobs, stopWithdrawalJobs } from "./domain/withdrawals/jobs.server.ts";
@@ -44,6 +45,8 @@ export async function boot() {
   startStakingJobs(database.db);
   // Withdrawals not confirmed by e-mail in time lapse and their holds void (ADR 0054).
   startWithdrawalJobs(database.db);
+  // The offline card processor's webhooks and clock, while it is the provider (ADR 0070).
+  startSampleBilling(database.db, config);
   // E-mail queued with each state change goes out from here (ADR 0056).
   if (config.outboxWorker) {
     outboxWorker = await startOutboxWorker(
@@ -73,6 +76,7 @@ export async function isReady(): Promise<boolean> {
 export async function shutdown() {
   await stopStakingJobs();
   await stopWithdrawalJobs();
+  await stopSampleBilling();
   stopDepositWatchers();
   // After the jobs, so what they queued on the way out is still handed over.
   await outboxWorker?.stop();
