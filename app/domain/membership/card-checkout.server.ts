@@ -8,6 +8,7 @@ import type { Db } from "../../db/client.server.ts";
 import { log } from "../../log.server.ts";
 import { systemClock } from "../accounts/clock.ts";
 import { consume, type Window } from "../accounts/rate-limit.server.ts";
+import { formatDate } from "../dates.ts";
 import type { BillingProvider } from "./billing-provider.ts";
 import { getMembership, givesAccess } from "./membership.server.ts";
 import { getOfferedPlan, getPlan } from "./plans.server.ts";
@@ -108,7 +109,7 @@ export async function startCardCheckout(
   if (!plan) return { ok: false, status: 400, errors: { plan: cardCheckoutMessages.plan } };
   const until = await memberUntil(db, input.userId, input.now);
   if (until) {
-    const form = `You are already a ${plan.name} member until ${until.toUTCString().slice(5, 16)}. Manage your membership in Settings → Billing.`;
+    const form = `You are already a ${plan.name} member until ${formatDate(until)}. Manage your membership in Settings → Billing.`;
     return { ok: false, status: 409, errors: { form } };
   }
   const limit = await consume(db, `card-checkout:${input.userId}`, CARD_CHECKOUTS_PER_MEMBER, systemClock);

@@ -7,6 +7,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { billingCheckouts, billingEvents, subscriptions, users } from "../../../db/schema/index.ts";
 import type { Db } from "../../db/client.server.ts";
 import { log } from "../../log.server.ts";
+import { formatDateTime } from "../dates.ts";
 import { enqueueEmail } from "../mail/outbox.server.ts";
 import { formatWithSymbol } from "../money/amount.ts";
 import type { BillingEvent, ProviderName } from "./billing-provider.ts";
@@ -282,7 +283,7 @@ async function emailPaymentFailed(
       name: user.name,
       plan: plan?.name ?? sub.planId,
       amount: formatWithSymbol(sub.priceMinor, "USD"),
-      graceUntil: graceUntil.toUTCString(),
+      graceUntil: formatDateTime(graceUntil),
     },
   });
 }
