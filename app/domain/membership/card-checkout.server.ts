@@ -10,6 +10,7 @@ import { systemClock } from "../accounts/clock.ts";
 import { consume, type Window } from "../accounts/rate-limit.server.ts";
 import { formatDate } from "../dates.ts";
 import type { BillingProvider } from "./billing-provider.ts";
+import { cardCheckoutMessages } from "./card-messages.ts";
 import { getMembership, givesAccess } from "./membership.server.ts";
 import { getOfferedPlan, getPlan } from "./plans.server.ts";
 import { type BillingPeriod, isBillingPeriod, type Plan, priceFor } from "./plans.ts";
@@ -18,15 +19,6 @@ import { type BillingPeriod, isBillingPeriod, type Plan, priceFor } from "./plan
 export const CARD_CHECKOUT_HOURS = 24;
 /** Checkouts one member may start per hour (each asks the provider for a hosted page). */
 export const CARD_CHECKOUTS_PER_MEMBER: Window = Object.freeze({ limit: 20, windowMs: 60 * 60_000 });
-
-export const cardCheckoutMessages = Object.freeze({
-  period: "Choose monthly or yearly.",
-  plan: "This plan cannot be bought. Please choose Premium on the pricing page.",
-  tooMany: "You have started many checkouts in the last hour. Please try again later.",
-  providerDown:
-    "The card payment page could not be opened. Nothing was charged; please try again in a few minutes.",
-  cancelled: "Payment cancelled — nothing was charged. You can try again whenever you like.",
-});
 
 export interface CardOffer {
   planId: string;

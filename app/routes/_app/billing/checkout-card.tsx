@@ -4,11 +4,8 @@ import { getConfig } from "~/config.server.ts";
 import { getDb } from "~/db/db.server.ts";
 import { formatDate } from "~/domain/dates.ts";
 import { formValues } from "~/domain/forms.ts";
-import {
-  cardCheckoutMessages,
-  cardCheckoutOffer,
-  startCardCheckout,
-} from "~/domain/membership/card-checkout.server.ts";
+import { cardCheckoutOffer, startCardCheckout } from "~/domain/membership/card-checkout.server.ts";
+import { cardCheckoutMessages } from "~/domain/membership/card-messages.ts";
 import { getBillingProvider } from "~/domain/membership/provider.server.ts";
 import { formatWithSymbol } from "~/domain/money/amount.ts";
 import { ConfirmEmailNotice } from "~/ui/account/confirm-email-notice.tsx";
