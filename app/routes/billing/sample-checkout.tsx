@@ -10,7 +10,7 @@ import {
 } from "~/domain/membership/sample-checkout.server.ts";
 import { wakeSampleBilling } from "~/domain/membership/sample-jobs.server.ts";
 import { formatWithSymbol } from "~/domain/money/amount.ts";
-import { SampleOrderSummary, SamplePayFrame } from "~/ui/billing/sample-pay-frame.tsx";
+import { SampleCardChoice, SampleOrderSummary, SamplePayFrame } from "~/ui/billing/sample-pay-frame.tsx";
 import { Button, buttonClass } from "~/ui/button.tsx";
 import { requireSession } from "~/utils/auth.server.ts";
 import type { Route } from "./+types/sample-checkout";
@@ -112,20 +112,13 @@ export default function SampleCheckoutPage({ loaderData, actionData }: Route.Com
         <fieldset className="space-y-2" aria-describedby={error ? "sample-card-error" : undefined}>
           <legend className="mb-2 text-sm font-medium text-ink">Test card</legend>
           {SAMPLE_CARDS.map((card, index) => (
-            <label
+            <SampleCardChoice
               key={card.key}
-              className="flex cursor-pointer items-center gap-3 rounded-md border border-line px-3 py-2 has-[:checked]:border-brand has-[:checked]:bg-brand-soft"
-            >
-              <input
-                type="radio"
-                name="card"
-                value={card.key}
-                defaultChecked={index === 0}
-                className="size-4"
-              />
-              <span className="font-mono text-sm text-ink">{card.number}</span>
-              <span className="ml-auto text-xs text-muted">{card.label}</span>
-            </label>
+              value={card.key}
+              number={card.number}
+              label={card.label}
+              defaultChecked={index === 0}
+            />
           ))}
         </fieldset>
         {error ? (

@@ -5,7 +5,7 @@ import { formValues } from "~/domain/forms.ts";
 import { isSampleCard, SAMPLE_CARDS } from "~/domain/membership/sample-cards.ts";
 import { changeSampleCard, samplePortalView } from "~/domain/membership/sample-checkout.server.ts";
 import { wakeSampleBilling } from "~/domain/membership/sample-jobs.server.ts";
-import { SamplePayFrame } from "~/ui/billing/sample-pay-frame.tsx";
+import { SampleCardChoice, SamplePayFrame } from "~/ui/billing/sample-pay-frame.tsx";
 import { Button } from "~/ui/button.tsx";
 import { requireSession } from "~/utils/auth.server.ts";
 import type { Route } from "./+types/sample-portal";
@@ -64,20 +64,13 @@ export default function SamplePortalPage({ loaderData, actionData }: Route.Compo
         <fieldset className="space-y-2">
           <legend className="mb-2 text-sm font-medium text-ink">New test card</legend>
           {SAMPLE_CARDS.map((card) => (
-            <label
+            <SampleCardChoice
               key={card.key}
-              className="flex cursor-pointer items-center gap-3 rounded-md border border-line px-3 py-2 has-[:checked]:border-brand has-[:checked]:bg-brand-soft"
-            >
-              <input
-                type="radio"
-                name="card"
-                value={card.key}
-                defaultChecked={card.key === view.card}
-                className="size-4"
-              />
-              <span className="font-mono text-sm text-ink">{card.number}</span>
-              <span className="ml-auto text-xs text-muted">{card.label}</span>
-            </label>
+              value={card.key}
+              number={card.number}
+              label={card.label}
+              defaultChecked={card.key === view.card}
+            />
           ))}
         </fieldset>
         {actionData?.message ? (

@@ -11,11 +11,13 @@ export function SamplePayFrame({ title, children }: { title: string; children: R
     <div className="min-h-screen bg-canvas">
       <header className="border-b border-line bg-surface">
         <div className="mx-auto flex max-w-lg items-center justify-between gap-3 px-4 py-3">
-          <p className="flex items-center gap-2 font-semibold text-ink">
+          <p className="flex shrink-0 items-center gap-2 font-semibold whitespace-nowrap text-ink">
             <FlaskConical aria-hidden className="size-5 text-brand" />
             Sample Pay
           </p>
-          <Badge tone="warning">Test mode — no real card is charged</Badge>
+          <Badge tone="warning" className="text-right">
+            Test mode · no real charge
+          </Badge>
         </div>
       </header>
       <main id="main" className="mx-auto max-w-lg space-y-5 px-4 py-8">
@@ -23,6 +25,35 @@ export function SamplePayFrame({ title, children }: { title: string; children: R
         {children}
       </main>
     </div>
+  );
+}
+
+/** One test card as a choice: the number (a label, never sent) and what it does. */
+export function SampleCardChoice({
+  value,
+  number,
+  label,
+  defaultChecked,
+}: {
+  value: string;
+  number: string;
+  label: string;
+  defaultChecked: boolean;
+}) {
+  return (
+    <label className="flex cursor-pointer items-center gap-3 rounded-md border border-line px-3 py-2 has-[:checked]:border-brand has-[:checked]:bg-brand-soft">
+      <input
+        type="radio"
+        name="card"
+        value={value}
+        defaultChecked={defaultChecked}
+        className="size-4 shrink-0"
+      />
+      <span className="flex min-w-0 flex-1 flex-col sm:flex-row sm:items-center sm:justify-between sm:gap-3">
+        <span className="font-mono text-sm whitespace-nowrap text-ink">{number}</span>
+        <span className="text-xs text-muted">{label}</span>
+      </span>
+    </label>
   );
 }
 
