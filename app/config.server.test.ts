@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { productionBasics } from "../tests/config.ts";
+import { productionBasics, productionBilling } from "../tests/config.ts";
 import { parseConfig } from "./config.server.ts";
 
 describe("parseConfig", () => {
@@ -83,6 +83,7 @@ describe("parseConfig", () => {
       "PUBLIC_URL",
       "MARKET_DATA",
       "CHAIN_WATCHER",
+      "BILLING_PROVIDER",
     ]);
   });
 
@@ -94,6 +95,7 @@ describe("parseConfig", () => {
       MARKET_DATA: "live",
       CHAIN_WATCHER: "live",
       SEED_SAMPLE_DATA: "true",
+      ...productionBilling(),
     });
     expect(result.ok).toBe(false);
     if (result.ok) return;
@@ -107,8 +109,48 @@ describe("parseConfig", () => {
       PUBLIC_URL: "https://coinlens.example",
       MARKET_DATA: "live",
       CHAIN_WATCHER: "live",
+      ...productionBilling(),
     });
     expect(result.ok).toBe(true);
     expect(result.ok && result.config.seedSampleData).toBe(false);
+  });
+
+  it("takes card payments with the sample provider by default outside production, and only with a live Stripe in production", () => {
+    const billing = (env: Record<string, string>) => {
+      const result = parseConfig(env);
+      return result.ok ? result.config.billing.provider : result.problems;
+    };
+    expect(billing({})).toBe("sample");
+    expect(billing({ APP_ENV: "test" })).toBe("sample");
+    expect(billing({ BILLING_PROVIDER: "stripe" })).toEqual([
+      "STRIPE_SECRET_KEY: required with BILLING_PROVIDER=stripe",
+      "STRIPE_WEBHOOK_SECRET: required with BILLING_PROVIDER=stripe (the endpoint's whsec_…)",
+    ]);
+    expect(
+      billing({
+        BILLING_PROVIDER: "stripe",
+        STRIPE_SECRET_KEY: "sk_test_abc",
+        STRIPE_WEBHOOK_SECRET: "whsec_abc",
+      }),
+    ).toBe("stripe");
+    const { BILLING_PROVIDER: _, ...withoutProvider } = productionBasics;
+    expect(billing(withoutProvider)).toEqual([
+      "BILLING_PROVIDER: required in production and must be 'stripe' (the sample provider takes no real payment)",
+    ]);
+    expect(billing({ ...productionBasics, BILLING_PROVIDER: "sample" })).toHaveLength(1);
+    expect(billing({ ...productionBasics, STRIPE_SECRET_KEY: "sk_test_abc" })).toEqual([
+      "STRIPE_SECRET_KEY: a test-mode key takes no real payment; production needs a live key",
+    ]);
+    expect(billing(productionBasics)).toBe("stripe");
+    const bad = billing({
+      STRIPE_SECRET_KEY: "pk_live_abc",
+      STRIPE_WEBHOOK_SECRET: "secret",
+      BILLING_WEBHOOK_SECRET: "short",
+    });
+    expect(Array.isArray(bad) && bad.map((p) => p.split(":")[0])).toEqual([
+      "STRIPE_SECRET_KEY",
+      "STRIPE_WEBHOOK_SECRET",
+      "BILLING_WEBHOOK_SECRET",
+    ]);
   });
 });

@@ -125,6 +125,24 @@ const envSchema = z.object({
   BRAND_CONTACT_EMAIL: optionalText.pipe(z.email({ message: "must be an e-mail address" }).optional()),
   /** Where /contact messages go; defaults to BRAND_CONTACT_EMAIL. */
   SUPPORT_EMAIL: optionalText.pipe(z.email({ message: "must be an e-mail address" }).optional()),
+  /** Card payments (ADR 0070): the offline sample provider, or Stripe (required in production). */
+  BILLING_PROVIDER: z.enum(["sample", "stripe"]).optional(),
+  STRIPE_SECRET_KEY: optionalText.pipe(
+    z
+      .string()
+      .regex(/^(sk|rk)_(test|live)_\w+$/, { message: "must be a Stripe secret key (sk_live_… or rk_live_…)" })
+      .optional(),
+  ),
+  STRIPE_WEBHOOK_SECRET: optionalText.pipe(
+    z
+      .string()
+      .regex(/^whsec_\w+$/, { message: "must be a Stripe webhook signing secret (whsec_…)" })
+      .optional(),
+  ),
+  /** The sample provider's webhook signing secret; derived from SESSION_SECRET when unset. */
+  BILLING_WEBHOOK_SECRET: optionalText.pipe(
+    z.string().min(32, { message: "must be at least 32 characters" }).optional(),
+  ),
   SOCIAL_X_URL: optionalUrl,
   SOCIAL_TELEGRAM_URL: optionalUrl,
   SOCIAL_YOUTUBE_URL: optionalUrl,
@@ -198,6 +216,13 @@ function shapeConfig(env: z.infer<typeof envSchema>) {
         bic: env.DEPOSIT_BANK_BIC,
       },
     },
+    billing: {
+      provider: env.BILLING_PROVIDER ?? ("sample" as const),
+      stripeSecretKey: env.STRIPE_SECRET_KEY,
+      stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET,
+      /** Undefined: derived from the session secret (app/domain/membership/provider.server.ts). */
+      sampleWebhookSecret: env.BILLING_WEBHOOK_SECRET,
+    },
     outboxWorker: env.OUTBOX_WORKER,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
@@ -263,8 +288,28 @@ export function parseConfig(env: Record<string, string | undefined>): ConfigResu
     if (e.SEED_SAMPLE_DATA)
       problems.push("SEED_SAMPLE_DATA: sample data and the demo member are not allowed in production");
   }
+  problems.push(...billingProblems(e));
   if (problems.length > 0) return { ok: false, problems };
   return { ok: true, config: shapeConfig(e) };
+}
+
+/** Card payments take real money: Stripe, fully configured, in production; the sample provider elsewhere by default. */
+function billingProblems(e: z.infer<typeof envSchema>): string[] {
+  const problems: string[] = [];
+  const production = e.APP_ENV === "production";
+  const provider = e.BILLING_PROVIDER ?? (production ? undefined : "sample");
+  if (production && provider !== "stripe")
+    problems.push(
+      "BILLING_PROVIDER: required in production and must be 'stripe' (the sample provider takes no real payment)",
+    );
+  if (provider === "stripe") {
+    if (!e.STRIPE_SECRET_KEY) problems.push("STRIPE_SECRET_KEY: required with BILLING_PROVIDER=stripe");
+    if (!e.STRIPE_WEBHOOK_SECRET)
+      problems.push("STRIPE_WEBHOOK_SECRET: required with BILLING_PROVIDER=stripe (the endpoint's whsec_…)");
+    if (production && e.STRIPE_SECRET_KEY && /^(sk|rk)_test_/.test(e.STRIPE_SECRET_KEY))
+      problems.push("STRIPE_SECRET_KEY: a test-mode key takes no real payment; production needs a live key");
+  }
+  return problems;
 }
 
 /** A configured deposit key must be a valid account-level PUBLIC key; a private key is refused. */

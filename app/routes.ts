@@ -70,7 +70,13 @@ export default deepFreeze([
     route("usdt-withdrawal", "routes/_app/crypto-withdrawal.tsx", { id: "usdt-withdrawal" }),
     route("online-bank", "routes/_app/bank-withdrawal.tsx", { id: "online-bank" }),
     route("online-bank-withdrawal", "routes/_app/bank-withdrawal.tsx", { id: "online-bank-withdrawal" }),
+    route("billing/checkout/card", "routes/_app/billing/checkout-card.tsx"),
+    route("billing/checkout/success", "routes/_app/billing/checkout-success.tsx"),
   ]),
+  // The sample card processor's hosted pages: "its site", outside the app's shell (ADR 0070).
+  route("billing/sample-checkout/:id", "routes/billing/sample-checkout.tsx"),
+  route("billing/sample-portal/:id", "routes/billing/sample-portal.tsx"),
+  route("api/billing/webhook", "routes/api/billing-webhook.ts"),
   route("api/membership/premium-check", "routes/api/premium-check.ts"),
   route("logout", "routes/logout.ts"),
   route("account/mode", "routes/account-mode.ts"),

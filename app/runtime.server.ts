@@ -9,6 +9,7 @@ import { createMailer } from "./domain/mail/mailer.server.ts";
 import { type OutboxWorker, startOutboxWorker } from "./domain/mail/outbox-worker.server.ts";
 import { startMarketData, stopMarketData } from "./domain/market-data/service.server.ts";
 import { startMembershipJobs, stopMembershipJobs } from "./domain/membership/jobs.server.ts";
+import { startSampleBilling, stopSampleBilling } from "./domain/membership/sample-jobs.server.ts";
 import { startStakingJobs, stopStakingJobs } from "./domain/staking/jobs.server.ts";
 import { seedTradeDefaults } from "./domain/staking/seed.server.ts";
 import { startWithdrawalJobs, stopWithdrawalJobs } from "./domain/withdrawals/jobs.server.ts";
@@ -47,6 +48,8 @@ export async function boot() {
   startWithdrawalJobs(database.db);
   // Membership renewals, reminders, grace and expiry: every server, subscription by subscription.
   startMembershipJobs(database.db, { staleSeconds: config.market.staleSeconds });
+  // The offline card processor's webhooks and clock, while it is the provider (ADR 0070).
+  startSampleBilling(database.db, config);
   // E-mail queued with each state change goes out from here (ADR 0056).
   if (config.outboxWorker) {
     outboxWorker = await startOutboxWorker(
@@ -77,6 +80,7 @@ export async function shutdown() {
   await stopStakingJobs();
   await stopWithdrawalJobs();
   await stopMembershipJobs();
+  await stopSampleBilling();
   stopDepositWatchers();
   // After the jobs, so what they queued on the way out is still handed over.
   await outboxWorker?.stop();

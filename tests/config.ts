@@ -10,14 +10,24 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
   return result.config;
 }
 
-/** The least a production environment names: its secret, its address, live prices and chains. */
+/** The least a production environment names: its secret, its address, live prices and chains, Stripe. */
 export const productionBasics = Object.freeze({
   APP_ENV: "production",
   SESSION_SECRET: "x".repeat(48),
   PUBLIC_URL: "https://coinlens.example",
   MARKET_DATA: "live",
   CHAIN_WATCHER: "live",
+  ...productionBilling(),
 });
+
+/** Card payments in production: Stripe with a live key and the endpoint's signing secret (placeholders). */
+export function productionBilling() {
+  return {
+    BILLING_PROVIDER: "stripe",
+    STRIPE_SECRET_KEY: "sk_live_placeholder",
+    STRIPE_WEBHOOK_SECRET: "whsec_placeholder",
+  };
+}
 
 /** A production environment that passes every check: no sample data, deposits off (no keys). */
 export const productionEnv = Object.freeze({

@@ -100,6 +100,11 @@ const MODULE_STATE: Record<string, string> = {
   "app/domain/withdrawals/jobs.server.ts: timer": "the withdrawal jobs' interval",
   "app/domain/withdrawals/jobs.server.ts: running":
     "the withdrawal pass in progress, so passes never overlap",
+  "app/domain/membership/sample-jobs.server.ts: timer": "the sample card processor's interval",
+  "app/domain/membership/sample-jobs.server.ts: running":
+    "the sample card processor's pass in progress, so passes never overlap",
+  "app/domain/membership/sample-jobs.server.ts: ticks":
+    "counts passes, to run the processor's clock every 30th",
   "server/main.ts: stopping": "set once when the process is shutting down",
   "app/domain/market-data/quote-stream-slots.server.ts: holder":
     "this server's open live-price streams, per client and in all (counted to limit them)",

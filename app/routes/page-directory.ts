@@ -50,6 +50,8 @@ export const pageDirectory: Readonly<Record<string, PageInfo>> = deepFreeze({
     summary: "Conflicts of interest, affiliate links and how we are paid.",
   },
   "/legal/terms": { title: "Terms & Conditions", summary: "The terms of using the service." },
+  "/billing/checkout/card": { title: "Pay by card", summary: "Pay for a membership by card." },
+  "/billing/checkout/success": { title: "Payment", summary: "Your card payment and your membership." },
   "/settings": { title: "Settings", summary: "Your profile, password, sessions and two-factor sign-in." },
 });
 

@@ -11,6 +11,7 @@ export * from "./mail.ts";
 export * from "./market-data.ts";
 export * from "./membership.ts";
 export * from "./reviews.ts";
+export * from "./sample-billing.ts";
 export * from "./settings.ts";
 export * from "./staking.ts";
 export * from "./swap.ts";

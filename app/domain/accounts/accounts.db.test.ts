@@ -10,6 +10,7 @@ import {
   sessions,
   users,
 } from "../../../db/schema/index.ts";
+import { productionBilling } from "../../../tests/config.ts";
 import { onPostgres, setupTestDatabase } from "../../../tests/db.ts";
 import { deliverMail } from "../../../tests/mailbox.ts";
 import { type Config, parseConfig } from "../../config.server.ts";
@@ -130,6 +131,7 @@ describe("session cookie", () => {
       MARKET_DATA: "live",
       CHAIN_WATCHER: "live",
       SEED_SAMPLE_DATA: "false",
+      ...productionBilling(),
     });
     const prodEnv: AccountsEnv = {
       ...env,

@@ -3,6 +3,7 @@
 // when it is delivered, with the deployment's brand and address (MailContext).
 import { type ContactEmail, renderContactEmail } from "../contact/emails.ts";
 import { type DepositEmail, renderDepositEmail } from "../deposits/emails.ts";
+import { type CardEmail, renderCardEmail } from "../membership/card-emails.ts";
 import { type MembershipEmail, renderMembershipEmail } from "../membership/emails.ts";
 import { renderStakingEmail, type StakingEmail } from "../staking/emails.ts";
 import { renderWithdrawalEmail, type WithdrawalEmail } from "../withdrawals/emails.ts";
@@ -15,7 +16,8 @@ export type EmailContent =
   | DepositEmail
   | WithdrawalEmail
   | StakingEmail
-  | MembershipEmail;
+  | MembershipEmail
+  | CardEmail;
 export type TemplateName = EmailContent["template"];
 export type Email = EmailContent & { to: string };
 
@@ -50,6 +52,7 @@ const RENDERERS: { readonly [K in TemplateName]: Renderer<K> } = Object.freeze({
   "membership-expired": renderMembershipEmail,
   "membership-cancelled": renderMembershipEmail,
   "membership-price-change": renderMembershipEmail,
+  "membership-card-payment-failed": renderCardEmail,
 });
 
 export function isTemplateName(name: string): name is TemplateName {
