@@ -7,7 +7,7 @@ import { newMemberInOwnContext, newSignedInMember } from "./member-session.ts";
 // their balance, is offered the reset beside the error (never a deposit), cancels it with Escape,
 // confirms it, and has exactly 10,000.00 USD of virtual funds again, with the reset in their
 // history; a second member's demo balance is not touched. Settings offers the same reset in Demo
-// only, and the server refuses it to a session working in the real account.
+// only, and the server refuses it to a session working in the real account and to another website.
 
 const PASSWORD = "Demo-reset-member-2026!";
 test.describe.configure({ timeout: 120_000 });
@@ -116,7 +116,7 @@ for (const viewport of [viewports.mobile, viewports.desktop]) {
   });
 }
 
-test("Settings offers the reset in Demo only; the server refuses it to a real-mode session", async ({
+test("Settings offers the reset in Demo only; the server refuses a real-mode session and another website", async ({
   page,
 }) => {
   await page.setViewportSize(viewports.desktop);
@@ -136,6 +136,15 @@ test("Settings offers the reset in Demo only; the server refuses it to a real-mo
   expect((await demoBalances(page.request)).BTC?.available).toBe("0.2");
 
   await switchTo(page, "Demo");
+  // Another website cannot make the member's browser reset it (ADR 0010).
+  const crossSite = await page.request.post("/account/demo-reset", {
+    form: { key: "3f1c6a56-0d57-4b0e-9a59-6d3f2f6a1c2b" },
+    headers: { origin: "https://evil.example" },
+    maxRedirects: 0,
+  });
+  expect(crossSite.status()).toBe(403);
+  expect((await demoBalances(page.request)).BTC?.available).toBe("0.2");
+
   await gotoHydrated(page, "/settings/accounts");
   await page.getByRole("button", { name: "Reset demo balance" }).click();
   const confirm = page.getByRole("dialog", { name: "Reset your demo balance?" });
