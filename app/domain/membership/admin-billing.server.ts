@@ -27,7 +27,7 @@ export interface SubscriberRow {
 export async function listSubscribers(
   db: Db,
   options: { q?: string; status?: SubscriptionStatus | "all"; page?: number } = {},
-): Promise<{ rows: SubscriberRow[]; hasMore: boolean }> {
+): Promise<{ rows: SubscriberRow[]; total: number; page: number; pageCount: number }> {
   const filters: SQL[] = [];
   const q = options.q?.trim();
   if (q) {
@@ -36,7 +36,15 @@ export async function listSubscribers(
     if (match) filters.push(match);
   }
   if (options.status && options.status !== "all") filters.push(eq(subscriptions.status, options.status));
-  const page = Math.max(1, Math.floor(options.page ?? 1));
+  const where = filters.length ? and(...filters) : undefined;
+  const [counted] = await db
+    .select({ n: sql<string | number>`count(*)` })
+    .from(subscriptions)
+    .innerJoin(users, eq(users.id, subscriptions.userId))
+    .where(where);
+  const total = Number(counted?.n ?? 0);
+  const pageCount = Math.max(1, Math.ceil(total / SUBSCRIBERS_PAGE_SIZE));
+  const page = Math.min(pageCount, Math.max(1, Math.floor(options.page ?? 1)));
   const rows = await db
     .select({
       subscriptionId: subscriptions.id,
@@ -56,11 +64,11 @@ export async function listSubscribers(
     .from(subscriptions)
     .innerJoin(users, eq(users.id, subscriptions.userId))
     .innerJoin(membershipPlans, eq(membershipPlans.id, subscriptions.planId))
-    .where(filters.length ? and(...filters) : undefined)
+    .where(where)
     .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
-    .limit(SUBSCRIBERS_PAGE_SIZE + 1)
+    .limit(SUBSCRIBERS_PAGE_SIZE)
     .offset((page - 1) * SUBSCRIBERS_PAGE_SIZE);
-  return { rows: rows.slice(0, SUBSCRIBERS_PAGE_SIZE), hasMore: rows.length > SUBSCRIBERS_PAGE_SIZE };
+  return { rows, total, page, pageCount };
 }
 
 const num = (v: string | number | null | undefined) => BigInt(v ?? 0);
@@ -171,4 +179,20 @@ export async function memberBillingHistory(db: Db, userId: string) {
         )
     : [];
   return { subscriptions: subs, invoices: invoiceRows, refunds };
+}
+
+/** One invoice with its member and refunds, for the refund page; null when there is none. */
+export async function invoiceForRefund(db: Db, invoiceId: string) {
+  const [row] = await db
+    .select({ invoice: invoices, email: users.email, name: users.name })
+    .from(invoices)
+    .innerJoin(users, eq(users.id, invoices.userId))
+    .where(eq(invoices.id, invoiceId));
+  if (!row) return null;
+  const refunds = await db
+    .select()
+    .from(billingRefunds)
+    .where(eq(billingRefunds.invoiceId, invoiceId))
+    .orderBy(desc(billingRefunds.createdAt));
+  return { ...row, refunds };
 }
