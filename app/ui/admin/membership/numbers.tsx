@@ -7,7 +7,7 @@ function Stat({ label, value, note }: { label: string; value: string; note?: str
   return (
     <div className="rounded-lg border border-line bg-surface p-4">
       <dt className="text-sm text-muted">{label}</dt>
-      <dd className="mt-1 text-2xl font-semibold tabular-nums text-ink">{value}</dd>
+      <dd className="mt-1 text-xl font-semibold tabular-nums text-ink sm:text-2xl">{value}</dd>
       {note ? <dd className="mt-1 text-xs text-muted">{note}</dd> : null}
     </div>
   );
@@ -20,7 +20,7 @@ export function MembershipNumbers({ summary }: { summary: SummaryView }) {
       <h2 id="numbers-heading" className="sr-only">
         Numbers
       </h2>
-      <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <Stat
           label="Monthly recurring revenue"
           value={`${summary.mrr} USD`}

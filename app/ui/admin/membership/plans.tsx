@@ -32,7 +32,7 @@ function Lines({
       <textarea
         id={id}
         name={name}
-        rows={4}
+        rows={5}
         defaultValue={defaultValue}
         aria-invalid={error ? true : undefined}
         aria-describedby={[`${id}-hint`, error ? `${id}-error` : null].filter(Boolean).join(" ")}
@@ -145,8 +145,8 @@ function PlanCard({
           ) : (
             <Checkbox name="active" label="Offered to new members" defaultChecked={plan.active} />
           )}
-          <div className="flex items-center gap-3 sm:col-span-2">
-            <Button type="submit" busy={busy} busyLabel="Saving…">
+          <div className="flex flex-wrap items-center gap-3 sm:col-span-2">
+            <Button type="submit" busy={busy} busyLabel="Saving…" className="shrink-0 whitespace-nowrap">
               Save {plan.name}
             </Button>
             <p className="text-sm text-muted">
