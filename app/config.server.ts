@@ -105,6 +105,12 @@ const envSchema = z.object({
     .regex(/^\d{1,12}(\.\d{1,2})?$/, { message: "must be an amount in USD such as 1000 or 999.99" })
     .default("1000"),
   WITHDRAWAL_TWO_ADMIN_WINDOW_HOURS: z.coerce.number().int().min(1).max(720).default(24),
+  /** A membership refund of more than this many USD needs a second admin's approval (ADR 0070). */
+  BILLING_REFUND_TWO_ADMIN_USD: z
+    .string()
+    .trim()
+    .regex(/^\d{1,12}(\.\d{1,2})?$/, { message: "must be an amount in USD such as 100 or 99.99" })
+    .default("100"),
   /** Whether this server delivers queued e-mail (ADR 0056); off for a server that must not send. */
   OUTBOX_WORKER: bool.default(true),
   NGN_PER_USD: z
@@ -207,6 +213,7 @@ function shapeConfig(env: z.infer<typeof envSchema>) {
       /** USD minor units, parsed once. */
       withdrawalTwoAdminUsdMinor: parseAmount(env.WITHDRAWAL_TWO_ADMIN_USD, "USD"),
       withdrawalTwoAdminWindowHours: env.WITHDRAWAL_TWO_ADMIN_WINDOW_HOURS,
+      refundTwoAdminUsdMinor: parseAmount(env.BILLING_REFUND_TWO_ADMIN_USD, "USD"),
       withdrawalConfirmMinutes: env.WITHDRAWAL_CONFIRM_MINUTES,
       ngnPerUsd: env.NGN_PER_USD,
       bank: {

@@ -104,6 +104,8 @@ export default deepFreeze([
     route("withdrawals", "routes/admin/withdrawals.tsx"),
     route("members", "routes/admin/members.tsx"),
     route("members/:id", "routes/admin/member.tsx"),
+    route("membership", "routes/admin/membership.tsx"),
+    route("membership/invoices/:id/refund", "routes/admin/membership-refund.tsx"),
     route("audit", "routes/admin/audit.tsx"),
   ]),
   route("reviews/:id/:op", "routes/review-action.ts"),

@@ -11,12 +11,19 @@ export function Table({
   return (
     // `relative` keeps absolutely placed children (sr-only header text) inside the scroller, so a
     // wide table never widens the page on a phone.
-    <div className="relative overflow-x-auto">
+    // A table that scrolls sideways must be reachable by keyboard (to scroll it with the arrow
+    // keys): the scroller is a named, focusable region (axe: scrollable-region-focusable).
+    <section
+      className="relative overflow-x-auto focus-visible:outline-2 focus-visible:outline-brand"
+      aria-label={caption}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls needs a tab stop so a keyboard can scroll it
+      tabIndex={0}
+    >
       <table className={cn("w-full border-collapse text-left text-sm", className)} {...rest}>
         {caption ? <caption className="sr-only">{caption}</caption> : null}
         {children}
       </table>
-    </div>
+    </section>
   );
 }
 

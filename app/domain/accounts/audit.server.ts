@@ -60,6 +60,11 @@ export const AUDIT_EVENTS = Object.freeze([
   "admin-swap-spread-updated",
   "admin-broker-created",
   "admin-broker-updated",
+  // Membership (ADR 0070): plans edited, refunds proposed, completed and declined.
+  "admin-plan-updated",
+  "admin-refund-proposed",
+  "admin-refund-completed",
+  "admin-refund-declined",
 ] as const);
 
 export type AuditEvent = (typeof AUDIT_EVENTS)[number];

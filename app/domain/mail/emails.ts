@@ -5,6 +5,7 @@ import { type ContactEmail, renderContactEmail } from "../contact/emails.ts";
 import { type DepositEmail, renderDepositEmail } from "../deposits/emails.ts";
 import { type CardEmail, renderCardEmail } from "../membership/card-emails.ts";
 import { type MembershipEmail, renderMembershipEmail } from "../membership/emails.ts";
+import { type RefundEmail, renderRefundEmail } from "../membership/refund-emails.ts";
 import { renderStakingEmail, type StakingEmail } from "../staking/emails.ts";
 import { renderWithdrawalEmail, type WithdrawalEmail } from "../withdrawals/emails.ts";
 import type { MailContext } from "./context.ts";
@@ -17,7 +18,8 @@ export type EmailContent =
   | WithdrawalEmail
   | StakingEmail
   | MembershipEmail
-  | CardEmail;
+  | CardEmail
+  | RefundEmail;
 export type TemplateName = EmailContent["template"];
 export type Email = EmailContent & { to: string };
 
@@ -53,6 +55,7 @@ const RENDERERS: { readonly [K in TemplateName]: Renderer<K> } = Object.freeze({
   "membership-cancelled": renderMembershipEmail,
   "membership-price-change": renderMembershipEmail,
   "membership-card-payment-failed": renderCardEmail,
+  "membership-refund": renderRefundEmail,
 });
 
 export function isTemplateName(name: string): name is TemplateName {

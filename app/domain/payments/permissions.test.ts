@@ -6,6 +6,7 @@ import {
   EARN_PERMISSIONS,
   hasPermission,
   MEMBER_PERMISSIONS,
+  MEMBERSHIP_PERMISSIONS,
   PAYMENT_PERMISSIONS,
   REVIEW_PERMISSIONS,
   type Requester,
@@ -139,5 +140,17 @@ describe("a two-factor session, not only a two-factor member (ADR 0011)", () => 
       ok: false,
       reason: "permission",
     });
+  });
+});
+
+describe("membership back-office permissions", () => {
+  it("support may read subscribers and revenue; only admins edit plans or refund", () => {
+    for (const p of MEMBERSHIP_PERMISSIONS) expect(hasPermission("admin", p)).toBe(true);
+    expect(hasPermission("support", "read:billing:any")).toBe(true);
+    expect(hasPermission("support", "update:plan:any")).toBe(false);
+    expect(hasPermission("support", "refund:invoice:any")).toBe(false);
+    for (const role of ["analyst", "member", ""]) {
+      for (const p of MEMBERSHIP_PERMISSIONS) expect(hasPermission(role, p)).toBe(false);
+    }
   });
 });

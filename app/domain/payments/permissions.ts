@@ -41,8 +41,17 @@ export type MemberPermission = (typeof MEMBER_PERMISSIONS)[number];
 export const AUDIT_PERMISSIONS = Object.freeze(["read:audit:any"] as const);
 export type AuditPermission = (typeof AUDIT_PERMISSIONS)[number];
 
+/** /admin/membership: plans, subscribers, revenue; refunds of membership payments (ADR 0070). */
+export const MEMBERSHIP_PERMISSIONS = Object.freeze([
+  "read:billing:any",
+  "update:plan:any",
+  "refund:invoice:any",
+] as const);
+export type MembershipPermission = (typeof MEMBERSHIP_PERMISSIONS)[number];
+
 export type Permission =
   | PaymentPermission
+  | MembershipPermission
   | EarnPermission
   | ReviewPermission
   | MemberPermission
@@ -53,6 +62,7 @@ export const PERMISSIONS: readonly Permission[] = Object.freeze([
   ...REVIEW_PERMISSIONS,
   ...MEMBER_PERMISSIONS,
   ...AUDIT_PERMISSIONS,
+  ...MEMBERSHIP_PERMISSIONS,
 ]);
 
 const GRANTS: Readonly<Record<Role, readonly Permission[]>> = {
@@ -60,7 +70,7 @@ const GRANTS: Readonly<Record<Role, readonly Permission[]>> = {
   analyst: [],
   // Support can see the queues and members to answer them, not move money, change what is
   // offered, disable anyone or read the audit log.
-  support: ["read:deposit:any", "read:withdrawal:any", "read:member:any"],
+  support: ["read:deposit:any", "read:withdrawal:any", "read:member:any", "read:billing:any"],
   admin: PERMISSIONS,
 };
 

@@ -1,4 +1,5 @@
 import {
+  BadgeCheck,
   ClipboardList,
   Coins,
   Gauge,
@@ -31,6 +32,7 @@ const adminNav: {
   { to: "/admin/withdrawals", label: "Withdrawals", icon: Send, permission: "read:withdrawal:any" },
   { to: "/admin/approvals", label: "Approvals", icon: ShieldCheck, permission: "read:approval:any" },
   { to: "/admin/members", label: "Members", icon: Users, permission: "read:member:any" },
+  { to: "/admin/membership", label: "Membership", icon: BadgeCheck, permission: "read:billing:any" },
   { to: "/admin/earn", label: "Earn and trade", icon: Coins, permission: "read:earn:any" },
   { to: "/admin/reviews", label: "Reviews", icon: MessageSquareText, permission: "moderate:review:any" },
   { to: "/admin/audit", label: "Audit log", icon: ClipboardList, permission: "read:audit:any" },

@@ -14,6 +14,7 @@ import { formatAmount } from "~/domain/money/amount.ts";
 import { ASSETS } from "~/domain/money/assets.ts";
 import { hasPermission } from "~/domain/payments/permissions.ts";
 import { withdrawalStatusLabel } from "~/domain/withdrawals/status.ts";
+import { MemberBilling } from "~/ui/admin/membership/member-billing.tsx";
 import { Badge } from "~/ui/badge.tsx";
 import { Button } from "~/ui/button.tsx";
 import { Card, CardHeader } from "~/ui/card.tsx";
@@ -21,6 +22,7 @@ import { Field } from "~/ui/field.tsx";
 import { Table, Td, Th } from "~/ui/table.tsx";
 import type { Route } from "./+types/member";
 import { AdminErrorBoundary } from "./forbidden.tsx";
+import { memberBillingView } from "./membership/member-billing.server.ts";
 import { requirePermission } from "./payments-guard.server.ts";
 
 export const ErrorBoundary = AdminErrorBoundary;
@@ -66,6 +68,10 @@ export async function loader(args: Route.LoaderArgs) {
       lastSeenAt: profile.lastSeenAt?.toISOString() ?? null,
     },
     accounts: overview.accounts.map((a) => ({ mode: a.mode, plan: a.plan })),
+    billing: hasPermission(session.user.role, "read:billing:any")
+      ? await memberBillingView(getDb(), profile.id)
+      : null,
+    canRefund: hasPermission(session.user.role, "refund:invoice:any"),
     balances: [...balanceRows("real"), ...balanceRows("demo")],
     operations: overview.operations.map((op) => ({
       id: op.id.toString(),
@@ -160,6 +166,9 @@ export default function AdminMember({ loaderData, actionData }: Route.ComponentP
         <AccessCard disabled={disabled} canDisable={canDisable} busy={busy} />
       </div>
       <BalancesCard balances={balances} />
+      {loaderData.billing ? (
+        <MemberBilling billing={loaderData.billing} canRefund={loaderData.canRefund} />
+      ) : null}
       <OperationsCard operations={operations} />
       {withdrawals.length > 0 ? <WithdrawalsCard withdrawals={withdrawals} /> : null}
     </div>
