@@ -5,12 +5,14 @@ import {
   invoices,
   outbox,
   sampleBillingDeliveries,
+  sampleBillingInvoices,
   subscriptions,
 } from "../../../db/schema/index.ts";
 import { setupTestDatabase } from "../../../tests/db.ts";
 import { cardCheckoutStatus, startCardCheckout } from "./card-checkout.server.ts";
 import { receiveCardWebhook } from "./card-webhook.server.ts";
 import { hasEntitlement, liveSubscription } from "./membership.server.ts";
+import { approveRefund, proposeRefund } from "./refunds.server.ts";
 import { confirmSampleCheckout, paySampleCheckout, sampleCheckoutView } from "./sample-checkout.server.ts";
 import { deliverSampleWebhooks } from "./sample-delivery.server.ts";
 import { createSampleProvider } from "./sample-provider.server.ts";
@@ -314,5 +316,36 @@ describe("the subscription afterwards", () => {
     expect(switched?.currentPeriodEnd.toISOString()).toBe("2027-11-16T10:00:00.000Z");
     const [, invoice] = (await invoicesOf(userId)).sort((a, b) => Number(a.number - b.number));
     expect(invoice).toMatchObject({ period: "yearly", creditMinor: 12_500n, amountMinor: 287_500n });
+  });
+
+  it("an admin's card refund goes through the provider once, however often it is approved, and is recorded on the invoice", async () => {
+    const { userId } = await paidButUndelivered("refunded");
+    await deliverAll(start);
+    const [invoice] = await invoicesOf(userId);
+    if (!invoice) throw new Error("no invoice");
+    const first = { adminId: await member("refund-admin-a") };
+    const second = { adminId: await member("refund-admin-b") };
+    const ctx = { twoAdminAboveMinor: 10_000n, provider: provider(start) };
+    const proposed = await proposeRefund(
+      t.db,
+      first,
+      { invoiceId: invoice.id, amount: "200", reason: "Duplicate charge" },
+      ctx,
+    );
+    expect(proposed).toMatchObject({ ok: true, status: "proposed" });
+    if (!proposed.ok) return;
+    const results = [
+      await approveRefund(t.db, second, proposed.refundId, ctx),
+      await approveRefund(t.db, second, proposed.refundId, ctx),
+    ];
+    expect(results.map((r) => r.ok)).toEqual([true, false]);
+    const [after] = await invoicesOf(userId);
+    expect(after?.refundedMinor).toBe(20_000n);
+    const [providerInvoice] = await t.db
+      .select()
+      .from(sampleBillingInvoices)
+      .where(eq(sampleBillingInvoices.id, invoice.providerInvoiceId ?? ""));
+    expect(providerInvoice?.refundedMinor).toBe(20_000n);
+    expect(await queued("charge.refunded")).toHaveLength(1);
   });
 });
