@@ -172,12 +172,19 @@ export async function credentialOfEmail(
 /** Creates a member who signs in with a password; better-auth queues the confirmation e-mail. */
 export async function createCredentialUser(
   auth: Auth,
-  input: { email: string; password: string; firstName: string; lastName: string },
+  input: { email: string; password: string; firstName: string; lastName: string; next?: string | undefined },
   meta: RequestMeta,
 ): Promise<{ ok: true; userId: string } | AuthRefusal> {
+  const { next, ...fields } = input;
   const created = await attempt(() =>
     auth.api.signUpEmail({
-      body: { ...input, name: `${input.firstName} ${input.lastName}` },
+      // better-auth puts callbackURL in the confirmation link it hands to sendVerificationEmail
+      // (auth.server.ts queueLink), which keeps it as the link's `next`.
+      body: {
+        ...fields,
+        name: `${input.firstName} ${input.lastName}`,
+        ...(next ? { callbackURL: next } : {}),
+      },
       headers: authHeaders(meta),
     }),
   );
