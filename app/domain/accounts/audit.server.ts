@@ -27,6 +27,10 @@ export const AUDIT_EVENTS = Object.freeze([
   "profile-updated",
   "demo-account-opened",
   "account-mode-switched",
+  // Membership (ADR 0070): the member's own cancel, resume and switch of period.
+  "membership-cancelled",
+  "membership-resumed",
+  "membership-period-switch",
   // Withdrawals: the member's confirmation (ADR 0054).
   "withdrawal-confirmed",
   "withdrawal-confirmation-failed",

@@ -3,12 +3,19 @@
 // when it is delivered, with the deployment's brand and address (MailContext).
 import { type ContactEmail, renderContactEmail } from "../contact/emails.ts";
 import { type DepositEmail, renderDepositEmail } from "../deposits/emails.ts";
+import { type ReceiptEmail, renderReceiptEmail } from "../membership/receipts.ts";
 import { renderStakingEmail, type StakingEmail } from "../staking/emails.ts";
 import { renderWithdrawalEmail, type WithdrawalEmail } from "../withdrawals/emails.ts";
 import type { MailContext } from "./context.ts";
 import { type AccountEmail, renderAccountEmail } from "./templates.ts";
 
-export type EmailContent = AccountEmail | ContactEmail | DepositEmail | WithdrawalEmail | StakingEmail;
+export type EmailContent =
+  | AccountEmail
+  | ContactEmail
+  | DepositEmail
+  | WithdrawalEmail
+  | StakingEmail
+  | ReceiptEmail;
 export type TemplateName = EmailContent["template"];
 export type Email = EmailContent & { to: string };
 
@@ -38,6 +45,7 @@ const RENDERERS: { readonly [K in TemplateName]: Renderer<K> } = Object.freeze({
   "withdrawal-confirm": renderWithdrawalEmail,
   "withdrawal-new-address": renderWithdrawalEmail,
   "stake-matured": renderStakingEmail,
+  "membership-receipt": renderReceiptEmail,
 });
 
 export function isTemplateName(name: string): name is TemplateName {
