@@ -176,15 +176,11 @@ export async function createCredentialUser(
   meta: RequestMeta,
 ): Promise<{ ok: true; userId: string } | AuthRefusal> {
   const { next, ...fields } = input;
+  // better-auth puts callbackURL in the link it hands to sendVerificationEmail (queueLink: `next`).
+  const callback = next ? { callbackURL: next } : {};
   const created = await attempt(() =>
     auth.api.signUpEmail({
-      // better-auth puts callbackURL in the confirmation link it hands to sendVerificationEmail
-      // (auth.server.ts queueLink), which keeps it as the link's `next`.
-      body: {
-        ...fields,
-        name: `${input.firstName} ${input.lastName}`,
-        ...(next ? { callbackURL: next } : {}),
-      },
+      body: { ...fields, name: `${input.firstName} ${input.lastName}`, ...callback },
       headers: authHeaders(meta),
     }),
   );
