@@ -49,7 +49,7 @@ describe("membership offer", () => {
     );
     expect(splitFeature("Tools: portfolio optimisation.")).toEqual({
       title: "Tools",
-      text: "portfolio optimisation.",
+      text: "Portfolio optimisation.",
     });
     expect(splitFeature("Free research and market updates")).toEqual({
       title: null,

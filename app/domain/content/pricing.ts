@@ -55,7 +55,9 @@ export function formatUsdCents(cents: number): string {
 export function splitFeature(line: string): { title: string | null; text: string } {
   const at = line.indexOf(": ");
   if (at <= 0 || at > 40) return { title: null, text: line };
-  return { title: line.slice(0, at), text: line.slice(at + 2) };
+  const text = line.slice(at + 2);
+  // "Research: a curated list" reads as the pricing block always showed it: "Research: A curated list".
+  return { title: line.slice(0, at), text: `${text.charAt(0).toUpperCase()}${text.slice(1)}` };
 }
 
 /**

@@ -1,12 +1,13 @@
-import { BadgeCheck, CreditCard, Sparkles } from "lucide-react";
+import { ArrowRight, BadgeCheck, CreditCard, Sparkles, Wallet } from "lucide-react";
 import type { ReactNode } from "react";
-import { Form, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { checkoutHref } from "~/domain/content/pricing.ts";
 import { formatDate } from "~/domain/dates.ts";
 import type { PlanOffer, SubscriptionView } from "~/domain/membership/manage.server.ts";
 import { Badge, type BadgeTone } from "~/ui/badge.tsx";
 import { Button, ButtonLink } from "~/ui/button.tsx";
 import { Card, CardHeader } from "~/ui/card.tsx";
+import { cn } from "~/ui/cn.ts";
 import { Dialog } from "~/ui/dialog.tsx";
 import { EmptyState } from "~/ui/empty-state.tsx";
 import { PlanFeatures } from "~/ui/membership/plan-features.tsx";
@@ -114,7 +115,11 @@ export function MembershipCard({
         </Row>
         <Row term="Payment method">
           <span className="inline-flex items-center gap-2">
-            <CreditCard aria-hidden className="size-4 text-muted" />
+            {sub.method === "card" ? (
+              <CreditCard aria-hidden className="size-4 text-muted" />
+            ) : (
+              <Wallet aria-hidden className="size-4 text-muted" />
+            )}
             {sub.paymentMethod}
           </span>
         </Row>
@@ -191,8 +196,24 @@ export function MembershipCard({
             <p className="mt-2 text-muted">You can resume it any time before then.</p>
           </Dialog>
         ) : null}
+        <MembershipLink />
       </div>
     </Card>
+  );
+}
+
+function MembershipLink({ className = "ml-auto self-center" }: { className?: string }) {
+  return (
+    <Link
+      to="/membership"
+      className={cn(
+        "inline-flex items-center gap-1 text-sm font-semibold text-brand hover:underline",
+        className,
+      )}
+    >
+      What your membership includes
+      <ArrowRight aria-hidden className="size-4" />
+    </Link>
   );
 }
 
@@ -218,11 +239,14 @@ export function StandardCard({
         icon={Sparkles}
         title={`You are on ${planName}`}
         action={
-          offer ? (
-            <ButtonLink to={checkoutHref(offer.planId, "monthly", "card")}>
-              Subscribe to {offer.name}
-            </ButtonLink>
-          ) : null
+          <div className="flex flex-col items-center gap-3">
+            {offer ? (
+              <ButtonLink to={checkoutHref(offer.planId, "monthly", "card")}>
+                Subscribe to {offer.name}
+              </ButtonLink>
+            ) : null}
+            <MembershipLink className="" />
+          </div>
         }
       >
         {offer ? (

@@ -17,7 +17,6 @@ import { InvoiceList } from "~/ui/membership/invoice-list.tsx";
 import { requestMeta, requireSession } from "~/utils/auth.server.ts";
 import type { Route } from "./+types/billing";
 import { type BillingAnswer, MembershipCard, StandardCard } from "./billing-card.tsx";
-import { AllSettingsLink } from "./parts.tsx";
 
 export const meta = () => [{ title: "Billing · Settings · Coinlens" }];
 
@@ -75,7 +74,6 @@ export default function BillingSettings({ loaderData: d, actionData }: Route.Com
   const answer = actionData as BillingAnswer | undefined;
   return (
     <>
-      <AllSettingsLink />
       {d.subscription ? (
         <MembershipCard subscription={d.subscription} answer={answer} />
       ) : (
