@@ -13,6 +13,7 @@ export function testRoutes(appEnv: string | undefined) {
         route("api/test/history", "routes/api/history-test.ts"),
         route("api/test/staff", "routes/test/staff.ts"),
         route("api/test/market/price", "routes/api/market-test.ts"),
+        route("api/test/membership", "routes/test/membership.ts"),
       ]
     : [];
 }
@@ -48,6 +49,13 @@ export default deepFreeze([
       route("settings/password", "routes/_app/settings/password.tsx"),
       route("settings/two-factor", "routes/_app/settings/two-factor.tsx"),
       route("settings/sessions", "routes/_app/settings/sessions.tsx"),
+      route("settings/billing", "routes/_app/settings/billing.tsx"),
+    ]),
+    route("billing/checkout", "routes/_app/billing/checkout.tsx"),
+    // What Premium includes; its premium section is refused without the entitlement (the paywall).
+    route("membership", "routes/_app/membership/layout.tsx", [
+      index("routes/_app/membership/overview.tsx"),
+      route("premium", "routes/_app/membership/premium.tsx"),
     ]),
     route("dashboard", "routes/_app/dashboard.tsx"),
     route("wallet", "routes/_app/wallet.tsx"),
@@ -85,6 +93,7 @@ export default deepFreeze([
   route("account/confirmation", "routes/account-confirmation.ts"),
   route("theme", "routes/theme.ts"),
   route("transactions/export", "routes/transactions-export.ts"),
+  route("settings/billing/invoices/:file", "routes/invoice-pdf.ts"),
   route("api/transactions", "routes/api/transactions.ts"),
   route("api/user", "routes/api/user.ts"),
   ...testRoutes(process.env.APP_ENV),

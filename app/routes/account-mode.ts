@@ -19,8 +19,10 @@ export async function action(args: Route.ActionArgs) {
   } else {
     return data({ error: "Unknown request." }, { status: 400 });
   }
+  // Back to the page the switch was made on, with its query (a checkout keeps its choices).
   const referer = args.request.headers.get("referer");
-  const back = referer ? new URL(referer).pathname : "/dashboard";
+  const from = referer ? new URL(referer) : null;
+  const back = from ? `${from.pathname}${from.search}` : "/dashboard";
   return redirect(safeRedirect(back));
 }
 

@@ -3,35 +3,12 @@
 import { getDb } from "../db/db.server.ts";
 import type { CurrentSession } from "../domain/accounts/common.server.ts";
 import { getMembership, type Membership } from "../domain/membership/membership.server.ts";
+import type { PaywallBody } from "../domain/membership/paywall.ts";
 import { getOfferedPlan } from "../domain/membership/plans.server.ts";
 import { grants } from "../domain/membership/plans.ts";
 import { type RouteArgs, requireSession } from "./auth.server.ts";
 
-/** What a paywall shows: the plan that grants the entitlement and its prices (cents as strings). */
-export interface Paywall {
-  entitlement: string;
-  plan: {
-    id: string;
-    name: string;
-    monthlyPriceMinor: string;
-    yearlyPriceMinor: string;
-    features: string[];
-  } | null;
-}
-
-export interface PaywallBody {
-  error: "entitlement_required";
-  message: string;
-  paywall: Paywall;
-}
-
-export function isPaywallBody(value: unknown): value is PaywallBody {
-  return (
-    typeof value === "object" &&
-    value !== null &&
-    (value as { error?: unknown }).error === "entitlement_required"
-  );
-}
+export { isPaywallBody, type Paywall, type PaywallBody } from "../domain/membership/paywall.ts";
 
 export const paywallMessage = "This is part of the Premium membership.";
 

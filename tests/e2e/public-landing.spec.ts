@@ -127,7 +127,12 @@ for (const [name, viewport] of Object.entries(viewports)) {
       await expect(monthly).toHaveAttribute("aria-pressed", "false");
       await expect(pricing.getByTestId("membership-price")).toHaveText("$3,000.00");
       await expect(pricing).toContainText("per year");
-      await expect(pricing.getByRole("link", { name: "Subscribe" })).toHaveAttribute("href", "/signup");
+      // Subscribe carries the choices, through sign-up, to the checkout.
+      const subscribe = pricing.getByRole("link", { name: "Subscribe" });
+      await expect(subscribe).toHaveAttribute(
+        "href",
+        `/signup?redirectTo=${encodeURIComponent("/billing/checkout?plan=premium&period=yearly&method=card")}`,
+      );
 
       const card = pricing.getByRole("button", { name: "Pay with Card" });
       const crypto = pricing.getByRole("button", { name: "Pay with Crypto" });
@@ -138,6 +143,7 @@ for (const [name, viewport] of Object.entries(viewports)) {
       await expect(card).toHaveAttribute("aria-pressed", "false");
       await expect(pricing.getByTestId("payment-methods")).toContainText("Tether (USDT, TRC20)");
       await expect(pricing.getByTestId("payment-methods")).not.toContainText("Visa");
+      await expect(subscribe).toHaveAttribute("href", /method%3Dcrypto/);
       await expectNoA11yViolations(page);
     });
 

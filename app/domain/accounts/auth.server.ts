@@ -9,6 +9,7 @@ import type { Db } from "../../db/client.server.ts";
 import { enqueueEmail } from "../mail/outbox.server.ts";
 import { rememberedAccountMode } from "./member-accounts.server.ts";
 import { hashPassword, verifyPassword } from "./password.server.ts";
+import { safeRedirect } from "./schemas.ts";
 
 /**
  * better-auth does the credential work (password check, session rows, reset and verification
@@ -134,9 +135,33 @@ function cookieNames(secure: boolean) {
  * outbox, ADR 0056): the answer takes the same time whether or not the address has an account.
  */
 function queueLink(db: Db, template: "reset-password" | "verify-email") {
-  return async ({ user, token }: { user: { email: string }; token: string }) => {
-    await enqueueEmail(db, linkKey(template), { to: user.email, template, data: { token } });
+  return async ({ user, token, url }: { user: { email: string }; token: string; url?: string }) => {
+    const next = template === "verify-email" ? linkNext(url) : undefined;
+    const data = next ? { token, next } : { token };
+    await enqueueEmail(
+      db,
+      linkKey(template),
+      template === "verify-email"
+        ? { to: user.email, template, data }
+        : { to: user.email, template, data: { token } },
+    );
   };
+}
+
+/**
+ * Where a confirmation link leads once it has signed the member in (sign-up's `next`, carried by
+ * better-auth as the link's callbackURL): only a same-site path, never the default "/".
+ */
+function linkNext(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  let next: string | null;
+  try {
+    next = new URL(url).searchParams.get("callbackURL");
+  } catch {
+    return undefined;
+  }
+  const safe = safeRedirect(next, "");
+  return safe && safe !== "/" ? safe : undefined;
 }
 
 /**

@@ -172,12 +172,15 @@ export async function credentialOfEmail(
 /** Creates a member who signs in with a password; better-auth queues the confirmation e-mail. */
 export async function createCredentialUser(
   auth: Auth,
-  input: { email: string; password: string; firstName: string; lastName: string },
+  input: { email: string; password: string; firstName: string; lastName: string; next?: string | undefined },
   meta: RequestMeta,
 ): Promise<{ ok: true; userId: string } | AuthRefusal> {
+  const { next, ...fields } = input;
+  // better-auth puts callbackURL in the link it hands to sendVerificationEmail (queueLink: `next`).
+  const callback = next ? { callbackURL: next } : {};
   const created = await attempt(() =>
     auth.api.signUpEmail({
-      body: { ...input, name: `${input.firstName} ${input.lastName}` },
+      body: { ...fields, name: `${input.firstName} ${input.lastName}`, ...callback },
       headers: authHeaders(meta),
     }),
   );

@@ -4,12 +4,14 @@ import { memberAccounts, memberPreferences, sessions } from "../../../db/schema/
 import type { Db } from "../../db/client.server.ts";
 import { fundDemoAccount } from "../ledger/ledger.server.ts";
 import { setMemberPreferences } from "../members/preferences.server.ts";
+import { getMembership } from "../membership/membership.server.ts";
 
 export type AccountMode = "real" | "demo";
 
 export interface MemberAccount {
   id: string;
   mode: AccountMode;
+  /** The member's membership plan's name (one membership covers both accounts; ADR 0070). */
   plan: string;
 }
 
@@ -37,13 +39,21 @@ export async function openDemoAccount(db: Db, userId: string): Promise<{ opened:
   return { opened: inserted.length > 0 };
 }
 
-export async function listMemberAccounts(db: Db, userId: string): Promise<MemberAccount[]> {
+/**
+ * The member's accounts, real first, each with the plan the member holds now: the membership's
+ * (getMembership), never member_accounts.plan, which predates memberships and no longer changes,
+ * so the badge, Settings, /api/user and the back-office all say the same.
+ */
+export async function listMemberAccounts(db: Db, userId: string, now = new Date()): Promise<MemberAccount[]> {
   const rows = await db
-    .select({ id: memberAccounts.id, mode: memberAccounts.mode, plan: memberAccounts.plan })
+    .select({ id: memberAccounts.id, mode: memberAccounts.mode })
     .from(memberAccounts)
     .where(eq(memberAccounts.userId, userId))
     .orderBy(memberAccounts.mode);
-  return rows.sort((a, b) => (a.mode === "real" ? -1 : b.mode === "real" ? 1 : 0));
+  const membership = await getMembership(db, userId, now);
+  return rows
+    .map((row) => ({ ...row, plan: membership.plan.name }))
+    .sort((a, b) => (a.mode === "real" ? -1 : b.mode === "real" ? 1 : 0));
 }
 
 /** Selects the mode for one session; only a mode the member has an account in. */

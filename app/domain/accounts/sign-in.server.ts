@@ -47,7 +47,12 @@ export type SignUpResult = { ok: true } | Failure;
 export async function signUp(
   db: Db,
   env: AccountsEnv,
-  input: SignUpInput & { referralCode?: string | undefined; demo?: boolean },
+  input: SignUpInput & {
+    referralCode?: string | undefined;
+    demo?: boolean;
+    /** A same-site path the confirmation link leads on to once it has signed the member in. */
+    next?: string | undefined;
+  },
   meta: RequestMeta,
 ): Promise<SignUpResult> {
   const limited = await consume(db, `signup:ip:${meta.ip ?? "unknown"}`, limits.signUpPerIp, env.clock);
@@ -63,7 +68,13 @@ export async function signUp(
   }
   const created = await createCredentialUser(
     env.auth,
-    { email, password: input.password, firstName: input.firstName.trim(), lastName: input.lastName.trim() },
+    {
+      email,
+      password: input.password,
+      firstName: input.firstName.trim(),
+      lastName: input.lastName.trim(),
+      next: input.next,
+    },
     meta,
   );
   if (!created.ok) {

@@ -1,31 +1,17 @@
-import { eq } from "drizzle-orm";
-import { z } from "zod";
-import { settings } from "../../../db/schema/index.ts";
 import type { Db } from "../../db/client.server.ts";
-import { defaultMembershipPrices, type MembershipPrices } from "./pricing.ts";
-
-/** The settings row that overrides the default membership prices. */
-export const membershipPricesKey = "membership-prices";
-
-const cents = z.number().int().positive().max(100_000_000);
-export const membershipPricesSchema = z.object({ monthlyCents: cents, yearlyCents: cents });
+import { getOfferedPlan } from "../membership/plans.server.ts";
+import type { MembershipOffer } from "./pricing.ts";
 
 /**
- * Membership prices as the operator set them in `settings`, or the defaults. A malformed row is
- * ignored rather than shown: a wrong price on the landing page is worse than the default.
+ * What the pricing block sells: the operator's offered plan (membership_plans, ADR 0070) with its
+ * current prices and lines, or null when no paid plan is offered (then nothing is for sale and
+ * the block is not shown). Prices are whole cents; a plan priced beyond a safe integer is not shown.
  */
-export async function getMembershipPrices(db: Db): Promise<MembershipPrices> {
-  const [row] = await db.select().from(settings).where(eq(settings.key, membershipPricesKey));
-  // Copies of the shared defaults (ADR 0064): the caller owns what it gets.
-  if (!row) return { ...defaultMembershipPrices };
-  const parsed = membershipPricesSchema.safeParse(row.value);
-  return parsed.success ? parsed.data : { ...defaultMembershipPrices };
-}
-
-export async function setMembershipPrices(db: Db, prices: MembershipPrices): Promise<void> {
-  const value = membershipPricesSchema.parse(prices);
-  await db
-    .insert(settings)
-    .values({ key: membershipPricesKey, value })
-    .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: new Date() } });
+export async function getMembershipOffer(db: Db): Promise<MembershipOffer | null> {
+  const plan = await getOfferedPlan(db);
+  if (!plan) return null;
+  const monthlyCents = Number(plan.monthlyPriceMinor);
+  const yearlyCents = Number(plan.yearlyPriceMinor);
+  if (!Number.isSafeInteger(monthlyCents) || !Number.isSafeInteger(yearlyCents)) return null;
+  return { planId: plan.id, name: plan.name, monthlyCents, yearlyCents, features: [...plan.features] };
 }

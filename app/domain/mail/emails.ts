@@ -5,6 +5,7 @@ import { type ContactEmail, renderContactEmail } from "../contact/emails.ts";
 import { type DepositEmail, renderDepositEmail } from "../deposits/emails.ts";
 import { type CardEmail, renderCardEmail } from "../membership/card-emails.ts";
 import { type MembershipEmail, renderMembershipEmail } from "../membership/emails.ts";
+import { type ReceiptEmail, renderReceiptEmail } from "../membership/receipts.ts";
 import { type RefundEmail, renderRefundEmail } from "../membership/refund-emails.ts";
 import { renderStakingEmail, type StakingEmail } from "../staking/emails.ts";
 import { renderWithdrawalEmail, type WithdrawalEmail } from "../withdrawals/emails.ts";
@@ -19,7 +20,8 @@ export type EmailContent =
   | StakingEmail
   | MembershipEmail
   | CardEmail
-  | RefundEmail;
+  | RefundEmail
+  | ReceiptEmail;
 export type TemplateName = EmailContent["template"];
 export type Email = EmailContent & { to: string };
 
@@ -56,6 +58,7 @@ const RENDERERS: { readonly [K in TemplateName]: Renderer<K> } = Object.freeze({
   "membership-price-change": renderMembershipEmail,
   "membership-card-payment-failed": renderCardEmail,
   "membership-refund": renderRefundEmail,
+  "membership-receipt": renderReceiptEmail,
 });
 
 export function isTemplateName(name: string): name is TemplateName {

@@ -6,7 +6,8 @@ import type { MailContext } from "./context.ts";
 
 export type AccountEmail =
   /** `token` is the link's secret: sealed in the outbox until delivery, then dropped. */
-  | { template: "verify-email"; data: { token: string } }
+  /** `next`: the same-site path the link leads on to after confirming (a checkout chosen before sign-up). */
+  | { template: "verify-email"; data: { token: string; next?: string } }
   | { template: "reset-password"; data: { token: string } }
   | { template: "signup-existing-account"; data: Record<string, never> }
   /** `at`: when it was turned off (ISO 8601), so a late delivery still says when. */
@@ -48,7 +49,9 @@ export function renderAccountEmail(email: AccountEmail, ctx: MailContext) {
           `Welcome to ${brand}.`,
           "",
           "Please confirm your e-mail address by opening this link (valid for 24 hours):",
-          `${publicUrl}/verify-email?token=${encodeURIComponent(email.data.token)}`,
+          `${publicUrl}/verify-email?token=${encodeURIComponent(email.data.token)}${
+            email.data.next ? `&next=${encodeURIComponent(email.data.next)}` : ""
+          }`,
           "",
           "If you did not create an account, you can ignore this message.",
         ].join("\n"),

@@ -6,8 +6,10 @@ import { randomUUID } from "node:crypto";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { invoices, subscriptions, users } from "../../../db/schema/index.ts";
 import { type Db, queryRows } from "../../db/client.server.ts";
+import { enqueueEmail } from "../mail/outbox.server.ts";
 import { getDefaultPlan, getPlan } from "./plans.server.ts";
 import { type BillingPeriod, grants, type PaymentMethod, type Plan } from "./plans.ts";
+import { receiptEmailData } from "./receipts.ts";
 
 export type Subscription = typeof subscriptions.$inferSelect;
 export type Invoice = typeof invoices.$inferSelect;
@@ -191,6 +193,13 @@ async function issueInvoice(tx: Db, input: PaidPeriod & { subscriptionId: string
     })
     .returning();
   if (!invoice) throw new Error("The invoice was not written.");
+  // The receipt, queued with the payment: it goes out only if the payment commits, once per invoice.
+  const plan = await getPlan(tx, input.planId);
+  await enqueueEmail(tx, `receipt:${invoice.id}`, {
+    to: buyer.email,
+    template: "membership-receipt",
+    data: receiptEmailData(invoice, { buyer: buyer.name, plan: plan?.name ?? input.planId }),
+  });
   return invoice;
 }
 

@@ -1,9 +1,11 @@
 import { useEffect, useState } from "react";
-import { Outlet, useNavigation, useRouteLoaderData } from "react-router";
+import { isRouteErrorResponse, Outlet, useNavigation, useRouteLoaderData } from "react-router";
 import { deepFreeze } from "~/domain/freeze.ts";
+import { isPaywallBody } from "~/domain/membership/paywall.ts";
 import { ErrorPanel } from "~/ui/error-panel.tsx";
 import { AppShell } from "~/ui/layout/app-shell.tsx";
 import { AccountEvents } from "~/ui/live/account-events.tsx";
+import { PaywallCard } from "~/ui/membership/paywall.tsx";
 import { Spinner } from "~/ui/spinner.tsx";
 import { putSessionOnContext, sessionContext } from "~/utils/auth.server.ts";
 import { errorPageContent } from "~/utils/error-page.ts";
@@ -70,9 +72,18 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
         <ErrorPanel content={content} />
       </main>
     );
+  // A premium page the member's plan does not include (requireEntitlement's 403): the paywall.
+  const paywall = isRouteErrorResponse(error) && error.status === 403 && isPaywallBody(error.data);
   return (
     <AppShell user={shell.user} badge={<AccountBadge badge={shell.badge} />}>
-      <ErrorPanel content={content} inShell />
+      {paywall ? (
+        <div className="container-page max-w-3xl py-8">
+          <title>Premium · Coinlens</title>
+          <PaywallCard body={error.data} headingLevel={1} />
+        </div>
+      ) : (
+        <ErrorPanel content={content} inShell />
+      )}
     </AppShell>
   );
 }

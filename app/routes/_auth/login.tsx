@@ -72,7 +72,11 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
     }
   }
 
-  const signupHref = "/signup";
+  // A member-to-be sent to sign in on the way to somewhere (the checkout) keeps that destination.
+  const signupHref =
+    loaderData.redirectTo === "/dashboard"
+      ? "/signup"
+      : `/signup?redirectTo=${encodeURIComponent(loaderData.redirectTo)}`;
   return (
     <AuthPanel
       title="Welcome back"

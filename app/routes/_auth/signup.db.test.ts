@@ -176,4 +176,30 @@ describe("sign-up answers the same whether or not the address has an account", (
     expect(confirmed.data).toMatchObject({ signedIn: true });
     expect(await sessionRows(email)).toEqual([expect.objectContaining({ mode: "demo" })]);
   });
+
+  test("a visitor who chose a checkout before signing up is led back to it by the confirmation link, signed in", async () => {
+    const email = `checkout${++seq}@example.test`;
+    const checkout = "/billing/checkout?plan=premium&period=yearly&method=crypto";
+    await signUpForm(email, { redirectTo: checkout });
+    const mail = (await mailsTo(email, "Confirm your e-mail")).at(-1)?.text ?? "";
+    const link = new URL(/https?:\/\/\S+\/verify-email\?\S+/.exec(mail)?.[0] ?? "http://x");
+    expect(link.searchParams.get("next")).toBe(checkout);
+    const token = link.searchParams.get("token") ?? "";
+    const confirmed = await post(verifyAction, "/verify-email", { token, next: checkout });
+    expect(confirmed.status).toBe(302);
+    expect(confirmed.location).toBe(checkout);
+    expect(cookieFrom(confirmed.setCookies)).not.toBe("");
+
+    // Another site is never a destination, in the link or on the way back.
+    const other = `elsewhere${++seq}@example.test`;
+    await signUpForm(other, { redirectTo: "//evil.example/billing" });
+    const otherMail = (await mailsTo(other, "Confirm your e-mail")).at(-1)?.text ?? "";
+    expect(otherMail).not.toContain("next=");
+    const refused = await post(verifyAction, "/verify-email", {
+      token: await confirmationToken(other),
+      next: "https://evil.example/",
+    });
+    expect(refused.status).toBe(200);
+    expect(refused.data).toMatchObject({ verified: true, signedIn: true });
+  });
 });

@@ -1,7 +1,7 @@
 import { FlaskConical } from "lucide-react";
 import { type FormEvent, useEffect, useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { firstMessage, signUpSchema } from "~/domain/accounts/schemas.ts";
+import { firstMessage, safeRedirect, signUpSchema } from "~/domain/accounts/schemas.ts";
 import { signUp } from "~/domain/accounts/sign-in.server.ts";
 import { fieldErrors, formValues } from "~/domain/forms.ts";
 import { Button } from "~/ui/button.tsx";
@@ -20,10 +20,12 @@ const CLEAR_AFTER_MS = 2000;
 type SignUpField = "email" | "firstName" | "lastName" | "password";
 
 export async function loader(args: Route.LoaderArgs) {
-  await redirectIfSignedIn(args);
   const url = new URL(args.request.url);
+  // Where to go after sign-up (the checkout Subscribe chose): a member already signed in goes there now.
+  const redirectTo = safeRedirect(url.searchParams.get("redirectTo"), "");
+  await redirectIfSignedIn(args, redirectTo || undefined);
   const ref = url.searchParams.get("ref")?.slice(0, 32) ?? "";
-  return { ref, demo: url.searchParams.get("demo") === "1" };
+  return { ref, demo: url.searchParams.get("demo") === "1", redirectTo };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -38,7 +40,13 @@ export async function action(args: Route.ActionArgs) {
   const result = await signUp(
     db,
     env,
-    { ...parsed.data, referralCode: values.ref || undefined, demo: values.demo === "1" },
+    {
+      ...parsed.data,
+      referralCode: values.ref || undefined,
+      demo: values.demo === "1",
+      // The confirmation link leads on here once it has signed the new member in.
+      next: safeRedirect(values.redirectTo, "") || undefined,
+    },
     requestMeta(args),
   );
   if (!result.ok) return data({ error: result.message }, { status: result.retryAfterSeconds ? 429 : 400 });
@@ -78,7 +86,14 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
           : "Create your membership account in a minute."
       }
       footer={
-        <Link to="/login" className="font-semibold text-brand hover:underline">
+        <Link
+          to={
+            loaderData.redirectTo
+              ? `/login?redirectTo=${encodeURIComponent(loaderData.redirectTo)}`
+              : "/login"
+          }
+          className="font-semibold text-brand hover:underline"
+        >
           Already a member? Sign in
         </Link>
       }
@@ -93,6 +108,7 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
       <Form method="post" action="/signup" noValidate onSubmit={validate} className="space-y-4">
         <input type="hidden" name="ref" value={loaderData.ref} />
         <input type="hidden" name="demo" value={loaderData.demo ? "1" : ""} />
+        <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
         <Field
           label="Email"
           name="email"

@@ -1,6 +1,7 @@
 import { CircleCheck } from "lucide-react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { verifyEmail } from "~/domain/accounts/recovery.server.ts";
+import { safeRedirect } from "~/domain/accounts/schemas.ts";
 import { formValues } from "~/domain/forms.ts";
 import { Button } from "~/ui/button.tsx";
 import { accounts, cookieHeaders, requestMeta } from "~/utils/auth.server.ts";
@@ -11,7 +12,9 @@ export const meta = () => [{ title: "Confirm your e-mail · Coinlens" }];
 
 // Opening the link only shows a button: a GET never changes state (mail scanners open links).
 export function loader({ request }: Route.LoaderArgs) {
-  return { token: new URL(request.url).searchParams.get("token") ?? "" };
+  const url = new URL(request.url);
+  // `next`: where the member was going when they signed up (the checkout), a same-site path only.
+  return { token: url.searchParams.get("token") ?? "", next: safeRedirect(url.searchParams.get("next"), "") };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -19,6 +22,9 @@ export async function action(args: Route.ActionArgs) {
   const { db, env } = accounts();
   const result = await verifyEmail(db, env, values.token ?? "", requestMeta(args));
   if (!result.ok) return { verified: false, signedIn: false, error: "This link is invalid or has expired." };
+  // Signed in by the link, the new member goes straight on to what they chose before signing up.
+  const next = safeRedirect(values.next, "");
+  if (result.signedIn && next) throw redirect(next, { headers: cookieHeaders(result.setCookies) });
   // The link that confirms a new member's address also signs them in (sign-up does not).
   return data(
     { verified: true, signedIn: result.signedIn, error: undefined },
@@ -52,6 +58,7 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
       <FormAlert message={actionData?.error} />
       <Form method="post">
         <input type="hidden" name="token" value={loaderData.token} />
+        <input type="hidden" name="next" value={loaderData.next} />
         <Button type="submit" className="w-full" busy={busy} disabled={!loaderData.token}>
           Confirm my e-mail address
         </Button>

@@ -3,7 +3,7 @@ import { getConfig } from "~/config.server.ts";
 import { getDb } from "~/db/db.server.ts";
 import { faqItems } from "~/domain/content/faq.ts";
 import { featurePanels, wavePanels } from "~/domain/content/features.ts";
-import { getMembershipPrices } from "~/domain/content/pricing.server.ts";
+import { getMembershipOffer } from "~/domain/content/pricing.server.ts";
 import { getQuotes } from "~/domain/market-data/cache.server.ts";
 import { listApprovedReviews, reviewReporterKey } from "~/domain/reviews/reviews.server.ts";
 import landingScript from "~/islands/landing.ts?worker&url";
@@ -42,8 +42,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export async function loader(args: Route.LoaderArgs) {
   const db = getDb();
   const session = await getSession(args);
-  const [prices, market, reviews] = await Promise.all([
-    getMembershipPrices(db),
+  const [offer, market, reviews] = await Promise.all([
+    getMembershipOffer(db),
     getQuotes(db, {
       symbols: ["BTC", "ETH", "SOL", "BNB", "USDT"],
       // The operator's freshness limit (MARKET_DATA_STALE_SECONDS), as on every other page.
@@ -74,7 +74,14 @@ export async function loader(args: Route.LoaderArgs) {
   const cards = reported
     ? reviews.map((r) => (r.id === reported ? { ...r, reportedByViewer: true } : r))
     : reviews;
-  return { prices, quotes, stale: market.stale, reviews: cards, now: new Date().toISOString() };
+  return {
+    offer,
+    signedIn: Boolean(session),
+    quotes,
+    stale: market.stale,
+    reviews: cards,
+    now: new Date().toISOString(),
+  };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
@@ -223,7 +230,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <PricingBlock prices={loaderData.prices} />
+      {loaderData.offer ? <PricingBlock offer={loaderData.offer} signedIn={loaderData.signedIn} /> : null}
 
       <section aria-labelledby="faq-heading" className="container-page max-w-3xl pb-8">
         <h2 id="faq-heading" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">

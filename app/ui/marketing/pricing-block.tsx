@@ -3,10 +3,11 @@ import { useState } from "react";
 import {
   type BillingPeriod,
   formatUsdCents,
-  type MembershipPrices,
-  offerFeatures,
+  type MembershipOffer,
   type PaymentKind,
   paymentMethods,
+  splitFeature,
+  subscribeHref,
 } from "~/domain/content/pricing.ts";
 import { ButtonLink } from "../button.tsx";
 import { cn } from "../cn.ts";
@@ -16,16 +17,25 @@ const segment =
 
 /**
  * The seed's pricing block: Monthly/Yearly toggle (Monthly first), the offer, Subscribe, payment
- * switch. The data-* attributes carry both prices so app/islands/pricing.ts can drive the same
- * markup on the landing page, which is not hydrated (ADR 0063).
+ * switch. Prices and lines are the offered plan's (membership_plans). Subscribe carries the chosen
+ * period and method to the checkout (through sign-up for a visitor). The data-* attributes carry
+ * both prices and what the link is built from, so app/islands/pricing.ts can drive the same markup
+ * on the landing page, which is not hydrated (ADR 0063).
  */
-export function PricingBlock({ prices }: { prices: MembershipPrices }) {
+export function PricingBlock({ offer, signedIn }: { offer: MembershipOffer; signedIn: boolean }) {
   const [period, setPeriod] = useState<BillingPeriod>("monthly");
   const [payment, setPayment] = useState<PaymentKind>("card");
-  const cents = period === "monthly" ? prices.monthlyCents : prices.yearlyCents;
+  const cents = period === "monthly" ? offer.monthlyCents : offer.yearlyCents;
   const pay = paymentMethods[payment];
   return (
-    <section id="pricing" aria-labelledby="pricing-heading" className="container-page py-16" data-pricing>
+    <section
+      id="pricing"
+      aria-labelledby="pricing-heading"
+      className="container-page py-16"
+      data-pricing
+      data-plan={offer.planId}
+      data-signed-in={signedIn ? "true" : "false"}
+    >
       <div className="mx-auto max-w-2xl text-center">
         <p className="text-sm font-semibold text-brand">Membership</p>
         <h2 id="pricing-heading" className="mt-2 text-3xl font-bold tracking-tight text-ink sm:text-4xl">
@@ -61,8 +71,8 @@ export function PricingBlock({ prices }: { prices: MembershipPrices }) {
             <span
               className="text-4xl font-extrabold tracking-tight tabular-nums"
               data-testid="membership-price"
-              data-monthly={formatUsdCents(prices.monthlyCents)}
-              data-yearly={formatUsdCents(prices.yearlyCents)}
+              data-monthly={formatUsdCents(offer.monthlyCents)}
+              data-yearly={formatUsdCents(offer.yearlyCents)}
             >
               {formatUsdCents(cents)}
             </span>
@@ -74,22 +84,31 @@ export function PricingBlock({ prices }: { prices: MembershipPrices }) {
             A subscription fee for research, analysis, community and tools. It is not an investment and earns
             no return. Cancel any time; access runs to the end of the period you paid for.
           </p>
-          <ButtonLink to="/signup" size="lg" variant="onDeep" className="mt-6 w-full">
+          <ButtonLink
+            to={subscribeHref({ planId: offer.planId, period, method: payment, signedIn })}
+            size="lg"
+            variant="onDeep"
+            className="mt-6 w-full"
+            data-subscribe
+          >
             Subscribe
           </ButtonLink>
         </div>
         <div className="p-6 sm:p-8">
-          <h3 className="text-sm font-semibold text-ink">Everything in the membership</h3>
+          <h3 className="text-sm font-semibold text-ink">Everything in {offer.name}</h3>
           <ul className="mt-4 space-y-3">
-            {offerFeatures.map((feature) => (
-              <li key={feature.title} className="flex gap-3 text-sm">
-                <Check aria-hidden className="mt-0.5 size-5 shrink-0 text-positive" />
-                <span>
-                  <span className="font-semibold text-ink">{feature.title}:</span>{" "}
-                  <span className="text-muted">{feature.text}</span>
-                </span>
-              </li>
-            ))}
+            {offer.features.map((line) => {
+              const feature = splitFeature(line);
+              return (
+                <li key={line} className="flex gap-3 text-sm">
+                  <Check aria-hidden className="mt-0.5 size-5 shrink-0 text-positive" />
+                  <span>
+                    {feature.title ? <span className="font-semibold text-ink">{feature.title}:</span> : null}{" "}
+                    <span className="text-muted">{feature.text}</span>
+                  </span>
+                </li>
+              );
+            })}
           </ul>
           <div className="mt-6 border-t border-line pt-5">
             <fieldset className="grid w-full grid-cols-2 gap-1 rounded-lg bg-subtle p-1">
