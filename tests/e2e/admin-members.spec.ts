@@ -36,7 +36,10 @@ test("admin finds a member and their ledger balances, disables them (their sessi
   await gotoHydrated(admin, "/admin");
   await expect(admin.getByRole("heading", { name: "Back-office", level: 1 })).toBeVisible();
   await expectNoA11yViolations(admin);
-  await admin.getByRole("navigation", { name: "Back-office" }).getByRole("link", { name: "Members" }).click();
+  await admin
+    .getByRole("navigation", { name: "Back-office" })
+    .getByRole("link", { name: "Members", exact: true })
+    .click();
   await expect(admin).toHaveURL(/\/admin\/members$/);
   await admin.getByLabel("Search members").fill(email.slice(0, 24).toUpperCase());
   await admin.getByRole("button", { name: "Search" }).click();
@@ -137,7 +140,7 @@ test("the back-office is checked on the server: members and staff without two-fa
   await signInAsNewStaff(support, { role: "support", tag: "support" });
   await gotoHydrated(support, `/admin/members?q=${encodeURIComponent(email)}`);
   const nav = support.getByRole("navigation", { name: "Back-office" });
-  await expect(nav.getByRole("link", { name: "Members" })).toBeVisible();
+  await expect(nav.getByRole("link", { name: "Members", exact: true })).toBeVisible();
   await expect(nav.getByRole("link", { name: "Audit log" })).toHaveCount(0);
   await support.getByRole("row").filter({ hasText: email }).getByRole("link").click();
   await expect(support.getByText("Only an administrator can disable or enable a member")).toBeVisible();
