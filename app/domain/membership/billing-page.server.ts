@@ -46,6 +46,8 @@ export interface SubscriptionView {
   paymentMethod: string;
   /** A card membership's card is changed on the provider's page. */
   canChangeCard: boolean;
+  /** Past due by crypto: where the member pays the renewal from their balance now. */
+  payNowHref: string | null;
   /** Null when the other period cannot be bought now (it would cost nothing after the credit). */
   switchTo: PeriodSwitch | null;
 }
@@ -118,6 +120,10 @@ export async function billingPage(db: Db, userId: string, now = new Date()): Pro
           },
       paymentMethod: sub.method === "card" ? "Card" : `${sub.cryptoAsset ?? "Crypto"} balance`,
       canChangeCard: sub.method === "card" && Boolean(sub.providerCustomerId),
+      payNowHref:
+        sub.status === "past_due" && sub.method === "crypto"
+          ? `/billing/checkout/crypto?${new URLSearchParams({ plan: plan.id, period: sub.period }).toString()}`
+          : null,
       switchTo: sub.status === "active" && !cancelling ? periodSwitch(plan, sub, now) : null,
     },
   };

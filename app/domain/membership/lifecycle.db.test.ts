@@ -5,6 +5,7 @@ import { setupTestDatabase } from "../../../tests/db.ts";
 import { mailTo as allMailTo } from "../../../tests/mailbox.ts";
 import { addMember, deposit, expectLedgerClean, seller, setPrices } from "../../../tests/membership.ts";
 import { getBalances } from "../ledger/ledger.server.ts";
+import { billingPage } from "./billing-page.server.ts";
 import { quoteCryptoCheckout } from "./crypto-checkout.server.ts";
 import { payCryptoCheckout, payPastDue } from "./crypto-pay.server.ts";
 import { runMembershipJobs } from "./jobs.server.ts";
@@ -114,6 +115,10 @@ describe("membership lifecycle", () => {
     expect(due).toMatchObject({ status: "past_due" });
     expect(due?.graceUntil?.toISOString()).toBe(shift(end, days(3)).toISOString());
     expect((await getMembership(t.db, a, shift(end, days(2)))).plan.id).toBe("premium");
+    // Settings → Billing offers to pay it from the balance now.
+    expect((await billingPage(t.db, a, shift(end, days(1)))).subscription?.payNowHref).toBe(
+      "/billing/checkout/crypto?plan=premium&period=monthly",
+    );
     await jobsAt(shift(end, days(1) + 120_000), { userId: a });
     await jobsAt(shift(end, days(2) + 180_000), { userId: a });
     expect(await keysFor(due?.id ?? "")).toEqual(["past-due"]);

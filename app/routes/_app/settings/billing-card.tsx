@@ -125,6 +125,11 @@ export function MembershipCard({
         </Row>
       </dl>
       <div className="flex flex-wrap gap-2 border-t border-line px-5 py-4">
+        {sub.payNowHref ? (
+          <ButtonLink to={sub.payNowHref} size="sm">
+            Pay the renewal now
+          </ButtonLink>
+        ) : null}
         {sub.canChangeCard ? (
           <IntentForm intent="change-card">
             <Button type="submit" variant="secondary" size="sm">
