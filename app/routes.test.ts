@@ -9,6 +9,7 @@ describe("test-only routes", () => {
       "api/test/history",
       "api/test/staff",
       "api/test/market/price",
+      "api/test/membership",
     ]);
     for (const env of [undefined, "development", "production", "TEST", ""])
       expect(testRoutes(env)).toEqual([]);
