@@ -70,7 +70,9 @@ test("one admin alone cannot make or move money: a credit or approval for themse
   await form.getByRole("button", { name: "Record transfer" }).click();
   await expect(form.getByLabel("Member reference")).toHaveAccessibleDescription(OWN_MONEY, answer);
   await expect(form.getByLabel("Member reference")).toHaveAttribute("aria-invalid", "true");
-  // The statement line offers A no Record button on their own account …
+  // The statement line offers A no Record button on their own account (read afresh: the refused
+  // form above leaves the page's data as it was) …
+  await gotoHydrated(a, "/admin/deposits");
   const ownLine = a.getByTestId(`statement-line-${bankId}`);
   await expect(ownLine).toContainText("Your own account: another admin records it");
   await expect(ownLine.getByRole("button")).toHaveCount(0);
