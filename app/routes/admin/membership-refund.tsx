@@ -8,6 +8,7 @@ import { formValues } from "~/domain/forms.ts";
 import { invoiceForRefund } from "~/domain/membership/admin-billing.server.ts";
 import { formatInvoiceNumber } from "~/domain/membership/plans.ts";
 import { proposeRefund } from "~/domain/membership/refunds.server.ts";
+import { formatAmount } from "~/domain/money/amount.ts";
 import { Badge } from "~/ui/badge.tsx";
 import { Button } from "~/ui/button.tsx";
 import { Card, CardHeader } from "~/ui/card.tsx";
@@ -43,6 +44,8 @@ export async function loader(args: Route.LoaderArgs) {
       amount: usd(invoice.amountMinor),
       refunded: usd(invoice.refundedMinor),
       left: usd(left),
+      // The form's default as it parses back: "3000.00", never the grouped "3,000.00" (refused).
+      leftInput: formatAmount(left, "USD", { decimals: 2 }),
       method: invoice.method === "card" ? "Card" : `Crypto (${invoice.cryptoAsset ?? ""})`,
     },
     refunds: refunds.map((r) => ({
@@ -146,7 +149,7 @@ export default function AdminRefund({ loaderData, actionData }: Route.ComponentP
               label="Amount (USD)"
               name="amount"
               inputMode="decimal"
-              defaultValue={failed?.values.amount ?? invoice.left}
+              defaultValue={failed?.values.amount ?? invoice.leftInput}
               error={failed?.errors.amount}
               hint={`At most ${invoice.left} USD. Above ${loaderData.twoAdminAbove} USD a second admin approves it.`}
             />

@@ -1,6 +1,6 @@
 import { ArrowRight, BadgeCheck, CreditCard, Sparkles, Wallet } from "lucide-react";
-import type { ReactNode } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { type ReactNode, useEffect, useState } from "react";
+import { Form, Link, useNavigation, useRevalidator } from "react-router";
 import { checkoutHref } from "~/domain/content/pricing.ts";
 import { formatDate } from "~/domain/dates.ts";
 import type { PlanOffer, SubscriptionView } from "~/domain/membership/billing-page.server.ts";
@@ -61,6 +61,45 @@ function useBusy(intent: string) {
   return navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
 }
 
+/**
+ * A dialog's open state that closes once its form has succeeded. A card membership changes only
+ * when the provider's webhook arrives, so the dialog's trigger is still on the page after the
+ * answer; left open, it would hide that answer behind its overlay.
+ */
+function useDialogClosedOnSuccess(intent: string, answer: BillingAnswer | undefined) {
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    if (answer?.ok && answer.intent === intent) setOpen(false);
+  }, [answer, intent]);
+  return [open, setOpen] as const;
+}
+
+/** About a minute: the sample provider's webhook arrives within seconds, Stripe's usually too. */
+const PROVIDER_LOOKS = 40;
+
+/**
+ * After a card cancel or resume was accepted, the page reads the membership again until the
+ * provider's webhook has changed it, so the status beside the answer does not contradict it.
+ */
+function useAwaitProvider(sub: SubscriptionView, answer: BillingAnswer | undefined) {
+  const revalidator = useRevalidator();
+  const waiting =
+    sub.method === "card" &&
+    answer?.ok === true &&
+    ((answer.intent === "cancel" && sub.status === "active") ||
+      (answer.intent === "resume" && sub.status === "cancelling"));
+  useEffect(() => {
+    if (!waiting) return;
+    let looks = 0;
+    const timer = setInterval(() => {
+      looks += 1;
+      if (looks > PROVIDER_LOOKS) clearInterval(timer);
+      else if (revalidator.state === "idle") void revalidator.revalidate();
+    }, 1500);
+    return () => clearInterval(timer);
+  }, [waiting, revalidator]);
+}
+
 function IntentForm({
   intent,
   children,
@@ -94,6 +133,9 @@ export function MembershipCard({
   const resumeBusy = useBusy("resume");
   const switchBusy = useBusy("switch");
   const until = formatDate(sub.periodEnd);
+  const [switchOpen, setSwitchOpen] = useDialogClosedOnSuccess("switch", answer);
+  const [cancelOpen, setCancelOpen] = useDialogClosedOnSuccess("cancel", answer);
+  useAwaitProvider(sub, answer);
   return (
     <Card>
       <CardHeader title={<SectionTitle icon={BadgeCheck} text="Membership" />} />
@@ -139,6 +181,8 @@ export function MembershipCard({
         ) : null}
         {sub.switchTo ? (
           <Dialog
+            open={switchOpen}
+            onOpenChange={setSwitchOpen}
             title={`Switch to ${sub.switchTo.to} billing`}
             description="The unused part of your current period is credited against the new one."
             closeLabel="Keep my billing"
@@ -182,6 +226,8 @@ export function MembershipCard({
           </IntentForm>
         ) : sub.status === "active" ? (
           <Dialog
+            open={cancelOpen}
+            onOpenChange={setCancelOpen}
             title="Cancel your membership?"
             closeLabel="Keep membership"
             trigger={
