@@ -54,6 +54,9 @@ test("a real-account member pays the yearly membership in BTC: exactly the quote
   await expect(page.locator("#pay-asset-error")).toContainText("you have $12.50 and it costs $3,000.00");
 
   await page.getByLabel(/Bitcoin \(BTC\)/).check();
+  // Set the price again just before quoting: the server's sample prices refresh every minute and
+  // could have put BTC back since the start of the test.
+  await setBtcPrice(page);
   await page.getByRole("button", { name: "Get a quote" }).click();
   // $3,000 at $93,456.78 = 0.0321003997… BTC, rounded up to the satoshi.
   await expect(page.getByTestId("quote-amount")).toHaveText("0.03210040 BTC");
