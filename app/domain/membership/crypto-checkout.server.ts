@@ -19,7 +19,7 @@ import {
   cryptoCheckoutMessages as m,
   payAmountText,
 } from "./crypto-rules.ts";
-import type { Subscription } from "./membership.server.ts";
+import { liveSubscription, type Subscription } from "./membership.server.ts";
 import { getPlan } from "./plans.server.ts";
 import { addPeriod, type BillingPeriod, type Plan, priceFor, prorationCredit } from "./plans.ts";
 
@@ -81,15 +81,6 @@ export function offered(plan: Plan | null): plan is Plan {
   return plan?.active === true && !plan.isDefault && plan.monthlyPriceMinor > 0n;
 }
 
-export async function liveFor(db: Db, userId: string, lock: boolean) {
-  const query = db
-    .select()
-    .from(subscriptions)
-    .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, ["active", "past_due"])));
-  const [row] = lock ? await query.for("update") : await query;
-  return row ?? null;
-}
-
 // ---------------------------------------------------------------------------------------------
 // The page
 
@@ -130,7 +121,7 @@ export async function cryptoCheckoutView(
 ): Promise<CheckoutView> {
   const plan = await getPlan(db, input.planId);
   if (!offered(plan)) return { ok: false, message: m.notOffered, planName: null };
-  const situation = situationFor(await liveFor(db, member.userId, false), plan, input.period, input.now);
+  const situation = situationFor(await liveSubscription(db, member.userId), plan, input.period, input.now);
   if (situation.kind === "refused") return { ok: false, message: situation.message, planName: plan.name };
   const priceMinor = priceFor(plan, input.period, situation.start);
   const amountMinor = priceMinor - situation.creditMinor;
@@ -201,7 +192,7 @@ export async function quoteCryptoCheckout(
   try {
     const plan = await getPlan(db, input.planId);
     if (!offered(plan)) return { ok: false, status: 409, message: m.notOffered };
-    const live = await liveFor(db, member.userId, false);
+    const live = await liveSubscription(db, member.userId);
     const situation = situationFor(live, plan, input.period, settings.now);
     if (situation.kind === "refused") return { ok: false, status: 409, message: situation.message };
     const usdMinor = priceFor(plan, input.period, situation.start) - situation.creditMinor;

@@ -8,14 +8,9 @@ import { log } from "../../log.server.ts";
 import { InsufficientFundsError } from "../ledger/errors.ts";
 import { isQuoteExpired } from "../swap/rules.ts";
 import { chargeFromBalance, sellerDetails } from "./charge.server.ts";
-import {
-  type Checkout,
-  type CheckoutMember,
-  liveFor,
-  offered,
-  situationFor,
-} from "./crypto-checkout.server.ts";
+import { type Checkout, type CheckoutMember, offered, situationFor } from "./crypto-checkout.server.ts";
 import { type CryptoPayAsset, cryptoCheckoutMessages as m, payAmountText } from "./crypto-rules.ts";
+import { liveSubscription } from "./membership.server.ts";
 import { getPlan } from "./plans.server.ts";
 import { addPeriod, formatInvoiceNumber, priceFor } from "./plans.ts";
 
@@ -105,7 +100,7 @@ async function pay(
 ): Promise<PayCheckoutResult> {
   const plan = await getPlan(tx, row.planId);
   if (!offered(plan)) return refuse(409, m.notOffered);
-  const live = await liveFor(tx, row.userId, true);
+  const live = await liveSubscription(tx, row.userId, { lock: true });
   if (options.pastDueOnly && live?.status !== "past_due") return refuse(409, m.nothingDue);
   const situation = situationFor(live, plan, row.period, options.now);
   if (situation.kind === "refused") return refuse(409, situation.message);

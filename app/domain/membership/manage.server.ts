@@ -13,7 +13,7 @@ import type { BillingProvider } from "./billing-provider.ts";
 import { situationFor } from "./crypto-checkout.server.ts";
 import { PERIOD_NOUNS, usdText } from "./crypto-rules.ts";
 import { queueMembershipEmail } from "./lifecycle.server.ts";
-import type { Subscription } from "./membership.server.ts";
+import { liveSubscription, type Subscription } from "./membership.server.ts";
 import { getPlan } from "./plans.server.ts";
 import type { BillingPeriod } from "./plans.ts";
 import { priceFor } from "./plans.ts";
@@ -50,16 +50,6 @@ function auditContext(request: MemberRequest, now: Date): AuditContext {
   return { ip: request.ip, userAgent: request.userAgent, clock: { now: () => now } };
 }
 
-/** The member's live subscription, locked for this transaction when `lock`. */
-async function live(db: Db, userId: string, lock = false): Promise<Subscription | null> {
-  const query = db
-    .select()
-    .from(subscriptions)
-    .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, ["active", "past_due"])));
-  const [row] = lock ? await query.for("update") : await query;
-  return row ?? null;
-}
-
 /** Whether the membership still gives access: a cancel or resume after that is moot. */
 function running(sub: Subscription, now: Date): boolean {
   const end = sub.status === "past_due" ? sub.graceUntil : sub.currentPeriodEnd;
@@ -87,7 +77,7 @@ async function atProvider(request: MemberRequest, db: Db, call: (p: BillingProvi
  */
 export async function cancelMembership(db: Db, request: MemberRequest): Promise<ManageResult> {
   const now = request.now ?? new Date();
-  const sub = await live(db, request.userId);
+  const sub = await liveSubscription(db, request.userId);
   if (!sub || !running(sub, now))
     return { ok: false, status: 409, message: "You have no membership to cancel." };
   const until = formatDate(accessEnd(sub));
@@ -105,7 +95,7 @@ export async function cancelMembership(db: Db, request: MemberRequest): Promise<
     return { ok: true, message: `Cancelled. Your membership stays active until ${until}.` };
   }
   return withTx(db, async (tx) => {
-    const locked = await live(tx, request.userId, true);
+    const locked = await liveSubscription(tx, request.userId, { lock: true });
     if (!locked || locked.id !== sub.id)
       return {
         ok: false as const,
@@ -135,7 +125,7 @@ export async function cancelMembership(db: Db, request: MemberRequest): Promise<
 /** Takes a cancellation back while access lasts: the membership renews again. */
 export async function resumeMembership(db: Db, request: MemberRequest): Promise<ManageResult> {
   const now = request.now ?? new Date();
-  const sub = await live(db, request.userId);
+  const sub = await liveSubscription(db, request.userId);
   if (!sub || !running(sub, now))
     return { ok: false, status: 409, message: "You have no membership to resume." };
   const renews = `Resumed. Your membership renews on ${formatDate(sub.currentPeriodEnd)}.`;
@@ -172,7 +162,7 @@ export async function switchPeriod(
   request: MemberRequest & { period: BillingPeriod },
 ): Promise<SwitchResult> {
   const now = request.now ?? new Date();
-  const sub = await live(db, request.userId);
+  const sub = await liveSubscription(db, request.userId);
   const plan = sub ? await getPlan(db, sub.planId) : null;
   if (!sub || !plan || sub.status !== "active" || !running(sub, now) || sub.cancelAtPeriodEnd) {
     return { ok: false, status: 409, message: "Only an active membership that renews can switch." };

@@ -32,13 +32,22 @@ export function givesAccess(sub: Subscription, now: Date): boolean {
   return false;
 }
 
-export async function liveSubscription(db: Db, userId: string): Promise<Subscription | null> {
-  const [row] = await db
+/**
+ * The member's one live subscription (active or past due), if any. `lock` takes its row lock for
+ * the caller's transaction (a payment or a change that must not race the renewal job).
+ */
+export async function liveSubscription(
+  db: Db,
+  userId: string,
+  options: { lock?: boolean } = {},
+): Promise<Subscription | null> {
+  const query = db
     .select()
     .from(subscriptions)
     .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, ["active", "past_due"])))
     .orderBy(desc(subscriptions.createdAt))
     .limit(1);
+  const [row] = options.lock ? await query.for("update") : await query;
   return row ?? null;
 }
 
