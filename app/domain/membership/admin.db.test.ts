@@ -13,6 +13,7 @@ import {
   revenueByMonth,
 } from "./admin-billing.server.ts";
 import { applyDuePriceChanges, updatePlan } from "./admin-plans.server.ts";
+import { runMembershipJobs } from "./jobs.server.ts";
 import { recordPaidPeriod } from "./membership.server.ts";
 import { getPlan } from "./plans.server.ts";
 import { priceFor } from "./plans.ts";
@@ -112,6 +113,24 @@ describe("plans in the back office", () => {
     });
     expect(!free.ok && free.errors.monthlyPrice).toMatch(/stays free/);
     expect(await getPlan(t.db, "premium")).toEqual(before);
+  });
+});
+
+describe("plans in the back office: the lifecycle job", () => {
+  it("makes a scheduled price the plan's price once its date has passed (the pricing block reads it)", async () => {
+    const admin = await staff("plan-job");
+    const now = new Date("2026-11-25T12:00:00Z");
+    await updatePlan(t.db, admin, "premium", { ...premiumForm, monthlyPrice: "260" }, now);
+    await runMembershipJobs(t.db, { now: new Date("2026-12-25T11:00:00Z"), staleSeconds: 600 });
+    expect((await getPlan(t.db, "premium"))?.monthlyPriceMinor).toBe(25_000n);
+    await runMembershipJobs(t.db, { now: new Date("2026-12-25T12:00:00Z"), staleSeconds: 600 });
+    expect(await getPlan(t.db, "premium")).toMatchObject({
+      monthlyPriceMinor: 26_000n,
+      nextPricesFrom: null,
+    });
+    await updatePlan(t.db, admin, "premium", premiumForm, now);
+    await runMembershipJobs(t.db, { now: new Date("2027-01-01T00:00:00Z"), staleSeconds: 600 });
+    expect((await getPlan(t.db, "premium"))?.monthlyPriceMinor).toBe(25_000n);
   });
 });
 

@@ -3,6 +3,7 @@
 // outbox keys per e-mail), so servers running it at once share the work.
 import type { Db } from "../../db/client.server.ts";
 import { log } from "../../log.server.ts";
+import { applyDuePriceChanges } from "./admin-plans.server.ts";
 import {
   expireLapsedSubscriptions,
   type LifecycleOptions,
@@ -18,13 +19,17 @@ let running: Promise<unknown> | undefined;
 
 /**
  * One pass, in the order a membership lives: reminders, renewals (and retries while past due),
- * expiry after a cancellation or an unpaid grace, then price change notices.
+ * expiry after a cancellation or an unpaid grace, price change notices, then price changes due.
  */
 export async function runMembershipJobs(db: Db, options: LifecycleOptions) {
   const reminders = await sendRenewalReminders(db, options);
   const renewals = await renewDueSubscriptions(db, options);
   const expiries = await expireLapsedSubscriptions(db, options);
   const notices = await sendPriceChangeNotices(db, options);
+  // Last: a price whose date has passed becomes the plan's price (the pricing block and new
+  // checkouts read it); renewals above already charged it through priceFor. A pass for one member
+  // only leaves the plans, which are everyone's, alone.
+  if (options.userId === undefined) await applyDuePriceChanges(db, options.now);
   const result = { reminders, renewals, expiries, notices };
   if (
     Object.keys(reminders).length + Object.keys(renewals).length + Object.keys(expiries).length > 0 ||
