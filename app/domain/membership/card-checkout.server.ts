@@ -13,7 +13,7 @@ import type { BillingProvider } from "./billing-provider.ts";
 import { cardCheckoutMessages } from "./card-messages.ts";
 import { getMembership, givesAccess } from "./membership.server.ts";
 import { getOfferedPlan, getPlan } from "./plans.server.ts";
-import { type BillingPeriod, isBillingPeriod, type Plan, priceFor } from "./plans.ts";
+import { type BillingPeriod, isBillingPeriod, isForSale, type Plan, priceFor } from "./plans.ts";
 
 /** How long our checkout row waits for the provider (Stripe's sessions last at most a day). */
 export const CARD_CHECKOUT_HOURS = 24;
@@ -32,7 +32,7 @@ export interface CardOffer {
 
 async function sellablePlan(db: Db, planId: string | undefined): Promise<Plan | null> {
   const plan = planId ? await getPlan(db, planId) : await getOfferedPlan(db);
-  return plan && plan.active && !plan.isDefault && plan.monthlyPriceMinor > 0n ? plan : null;
+  return isForSale(plan) ? plan : null;
 }
 
 async function memberUntil(db: Db, userId: string, now: Date): Promise<Date | null> {

@@ -7,6 +7,7 @@ import { getOfferedPlan, getPlan } from "./plans.server.ts";
 import {
   type BillingPeriod,
   isBillingPeriod,
+  isForSale,
   isPaymentMethod,
   type PaymentMethod,
   priceFor,
@@ -46,7 +47,7 @@ export async function checkoutStart(
 ): Promise<CheckoutStart | null> {
   const now = input.now ?? new Date();
   const plan = input.planId ? await getPlan(db, input.planId) : await getOfferedPlan(db);
-  if (!plan?.active || plan.isDefault || plan.monthlyPriceMinor <= 0n) return null;
+  if (!isForSale(plan)) return null;
   const monthly = priceFor(plan, "monthly", now);
   const yearly = priceFor(plan, "yearly", now);
   const saving = monthly * 12n - yearly;

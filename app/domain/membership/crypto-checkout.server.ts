@@ -21,7 +21,7 @@ import {
 } from "./crypto-rules.ts";
 import { liveSubscription, type Subscription } from "./membership.server.ts";
 import { getPlan } from "./plans.server.ts";
-import { addPeriod, type BillingPeriod, type Plan, priceFor, prorationCredit } from "./plans.ts";
+import { addPeriod, type BillingPeriod, isForSale, type Plan, priceFor, prorationCredit } from "./plans.ts";
 
 export type Checkout = typeof billingCheckouts.$inferSelect;
 
@@ -76,11 +76,6 @@ export function situationFor(
   return { kind: "switch", start: now, creditMinor, replaces: sub };
 }
 
-/** Whether the plan is on sale: a paid, active plan. */
-export function offered(plan: Plan | null): plan is Plan {
-  return plan?.active === true && !plan.isDefault && plan.monthlyPriceMinor > 0n;
-}
-
 // ---------------------------------------------------------------------------------------------
 // The page
 
@@ -120,7 +115,7 @@ export async function cryptoCheckoutView(
   input: { planId: string; period: BillingPeriod; now: Date; staleSeconds: number },
 ): Promise<CheckoutView> {
   const plan = await getPlan(db, input.planId);
-  if (!offered(plan)) return { ok: false, message: m.notOffered, planName: null };
+  if (!isForSale(plan)) return { ok: false, message: m.notOffered, planName: null };
   const situation = situationFor(await liveSubscription(db, member.userId), plan, input.period, input.now);
   if (situation.kind === "refused") return { ok: false, message: situation.message, planName: plan.name };
   const priceMinor = priceFor(plan, input.period, situation.start);
@@ -191,7 +186,7 @@ export async function quoteCryptoCheckout(
   const asset = input.asset;
   try {
     const plan = await getPlan(db, input.planId);
-    if (!offered(plan)) return { ok: false, status: 409, message: m.notOffered };
+    if (!isForSale(plan)) return { ok: false, status: 409, message: m.notOffered };
     const live = await liveSubscription(db, member.userId);
     const situation = situationFor(live, plan, input.period, settings.now);
     if (situation.kind === "refused") return { ok: false, status: 409, message: situation.message };

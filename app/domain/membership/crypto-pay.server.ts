@@ -8,11 +8,11 @@ import { log } from "../../log.server.ts";
 import { InsufficientFundsError } from "../ledger/errors.ts";
 import { isQuoteExpired } from "../swap/rules.ts";
 import { chargeFromBalance, sellerDetails } from "./charge.server.ts";
-import { type Checkout, type CheckoutMember, offered, situationFor } from "./crypto-checkout.server.ts";
+import { type Checkout, type CheckoutMember, situationFor } from "./crypto-checkout.server.ts";
 import { type CryptoPayAsset, cryptoCheckoutMessages as m, payAmountText } from "./crypto-rules.ts";
 import { liveSubscription } from "./membership.server.ts";
 import { getPlan } from "./plans.server.ts";
-import { addPeriod, formatInvoiceNumber, priceFor } from "./plans.ts";
+import { addPeriod, formatInvoiceNumber, isForSale, priceFor } from "./plans.ts";
 
 export type PayCheckoutResult =
   | {
@@ -99,7 +99,7 @@ async function pay(
   options: PayOptions,
 ): Promise<PayCheckoutResult> {
   const plan = await getPlan(tx, row.planId);
-  if (!offered(plan)) return refuse(409, m.notOffered);
+  if (!isForSale(plan)) return refuse(409, m.notOffered);
   const live = await liveSubscription(tx, row.userId, { lock: true });
   if (options.pastDueOnly && live?.status !== "past_due") return refuse(409, m.nothingDue);
   const situation = situationFor(live, plan, row.period, options.now);

@@ -2,7 +2,7 @@
 import { asc, eq } from "drizzle-orm";
 import { membershipPlans } from "../../../db/schema/index.ts";
 import type { Db } from "../../db/client.server.ts";
-import { isEntitlement, type Plan } from "./plans.ts";
+import { isEntitlement, isForSale, type Plan } from "./plans.ts";
 
 type PlanRow = typeof membershipPlans.$inferSelect;
 
@@ -50,5 +50,5 @@ export async function getDefaultPlan(db: Db): Promise<Plan> {
 /** The plan the pricing block sells: the first active paid plan. */
 export async function getOfferedPlan(db: Db): Promise<Plan | null> {
   const plans = await listPlans(db, { activeOnly: true });
-  return plans.find((p) => !p.isDefault && p.monthlyPriceMinor > 0n) ?? null;
+  return plans.find(isForSale) ?? null;
 }

@@ -41,6 +41,11 @@ export function isPaymentMethod(value: unknown): value is PaymentMethod {
   return value === "card" || value === "crypto";
 }
 
+/** Whether a plan is on sale: active, paid, and not the free default every member holds. */
+export function isForSale(plan: Plan | null | undefined): plan is Plan {
+  return plan?.active === true && !plan.isDefault && plan.monthlyPriceMinor > 0n;
+}
+
 /** What a period of the plan costs for a period starting at `at` (a scheduled change applies from its date). */
 export function priceFor(plan: Plan, period: BillingPeriod, at: Date): bigint {
   const scheduled = plan.nextPricesFrom !== null && at.getTime() >= plan.nextPricesFrom.getTime();
