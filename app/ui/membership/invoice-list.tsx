@@ -12,7 +12,7 @@ export function InvoiceList({ invoices }: { invoices: readonly InvoiceRow[] }) {
       <thead>
         <tr>
           <Th>Invoice</Th>
-          <Th>Date</Th>
+          <Th className="hidden sm:table-cell">Date</Th>
           <Th className="hidden sm:table-cell">Period</Th>
           <Th className="text-right">Amount</Th>
           <Th className="hidden sm:table-cell">Status</Th>
@@ -25,7 +25,7 @@ export function InvoiceList({ invoices }: { invoices: readonly InvoiceRow[] }) {
         {invoices.map((invoice) => (
           <tr key={invoice.id} data-testid="invoice-row">
             <Td className="font-mono text-xs font-semibold whitespace-nowrap">{invoice.number}</Td>
-            <Td className="whitespace-nowrap">{formatDate(invoice.issuedAt)}</Td>
+            <Td className="hidden whitespace-nowrap sm:table-cell">{formatDate(invoice.issuedAt)}</Td>
             <Td className="hidden sm:table-cell">
               {invoice.period}
               <span className="block text-xs text-muted">
@@ -34,6 +34,8 @@ export function InvoiceList({ invoices }: { invoices: readonly InvoiceRow[] }) {
             </Td>
             <Td className="text-right tabular-nums whitespace-nowrap">
               {invoice.amount}
+              {/* On a phone the date sits under the amount, so the row fits the width with its PDF. */}
+              <span className="block text-xs text-muted sm:hidden">{formatDate(invoice.issuedAt)}</span>
               {invoice.credit ? (
                 <span className="block text-xs text-muted">{invoice.credit} credit</span>
               ) : null}

@@ -133,7 +133,7 @@ export default function PayByCardPage({ loaderData, actionData }: Route.Componen
             className="rounded-md border border-brand/30 bg-brand-soft px-4 py-3 text-sm text-ink"
           >
             You are already a {offer.planName} member until {formatDate(offer.memberUntil)}.{" "}
-            <Link to="/settings" className="font-semibold text-brand-strong underline">
+            <Link to="/settings/billing" className="font-semibold text-brand-strong underline">
               Manage your membership
             </Link>
           </p>

@@ -57,8 +57,8 @@ export default function CheckoutSuccessPage({ loaderData: status }: Route.Compon
             </p>
             <div className="flex flex-wrap gap-3">
               <ButtonLink to="/dashboard">Go to the dashboard</ButtonLink>
-              <ButtonLink to="/settings" variant="secondary">
-                Settings
+              <ButtonLink to="/settings/billing" variant="secondary">
+                Billing and receipts
               </ButtonLink>
             </div>
           </>
