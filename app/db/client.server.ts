@@ -83,6 +83,15 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     pool.on("error", (error) => {
       if (!closing) log.warn("database connection lost", { error });
     });
+    // pg-pool listens only while a connection is idle. One lost while the app holds it (inside a
+    // transaction, between two statements) emits 'error' with no listener — an uncaught exception
+    // that would end the whole process. The statement in flight or the next one fails instead
+    // (its caller handles that), and the pool discards the connection when it is released.
+    pool.on("connect", (client) => {
+      client.on("error", (error) => {
+        if (!closing) log.warn("database connection lost while in use", { error });
+      });
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,

@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { get as httpGet } from "node:http";
-import { createServer, type Server, type Socket, connect as tcpConnect } from "node:net";
 import { networkInterfaces, tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { databaseRelay } from "../tcp-relay.ts";
 import { expect, expectNoA11yViolations, test } from "./fixtures.ts";
 import { freePort, type ServerProcess, startServer, waitForLogLine, waitForReady } from "./server-process.ts";
 
@@ -396,37 +396,6 @@ test.describe("limits on live-price streams", () => {
     for (const s of held) s.close();
   });
 });
-
-/**
- * A TCP relay between the app and PostgreSQL, so the test can take the database away from a
- * running server (and give it back) without touching the database server itself.
- */
-function databaseRelay(listenPort: number, target: { host: string; port: number }) {
-  const sockets = new Set<Socket>();
-  let listener: Server | undefined;
-  return {
-    async open() {
-      listener = createServer((client) => {
-        const upstream = tcpConnect(target.port, target.host);
-        for (const socket of [client, upstream]) {
-          sockets.add(socket);
-          socket.on("close", () => sockets.delete(socket));
-          socket.on("error", () => {
-            client.destroy();
-            upstream.destroy();
-          });
-        }
-        client.pipe(upstream).pipe(client);
-      });
-      await new Promise<void>((resolve) => listener?.listen(listenPort, "127.0.0.1", resolve));
-    },
-    async cut() {
-      const closed = new Promise<void>((resolve) => listener?.close(() => resolve()));
-      for (const socket of sockets) socket.destroy();
-      await closed;
-    },
-  };
-}
 
 test.describe("when the database goes away", () => {
   test.describe.configure({ timeout: 150_000 });
