@@ -47,7 +47,7 @@ export async function boot() {
   // Withdrawals not confirmed by e-mail in time lapse and their holds void (ADR 0054).
   startWithdrawalJobs(database.db);
   // Membership renewals, reminders, grace and expiry: every server, subscription by subscription.
-  startMembershipJobs(database.db, { staleSeconds: config.market.staleSeconds });
+  startMembershipJobs(database.db, config);
   // The offline card processor's webhooks and clock, while it is the provider (ADR 0070).
   startSampleBilling(database.db, config);
   // E-mail queued with each state change goes out from here (ADR 0056).

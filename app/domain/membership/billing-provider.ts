@@ -59,6 +59,16 @@ export interface BillingProvider {
   setCancelAtPeriodEnd(input: { subscriptionId: string; cancel: boolean }): Promise<void>;
   /** Monthly ↔ yearly; the provider prorates and reports the result by webhook. */
   changePeriod(input: { subscriptionId: string; period: BillingPeriod; amountMinor: bigint }): Promise<void>;
+  /**
+   * From the next renewal on, charge `amountMinor` a `period` (a plan's price change; ADR 0070).
+   * Nothing is charged now and the period paid for is untouched. Setting the same price again is
+   * harmless, so a retry after a crash is safe.
+   */
+  setRenewalPrice(input: {
+    subscriptionId: string;
+    period: BillingPeriod;
+    amountMinor: bigint;
+  }): Promise<void>;
   /** Refunds part or all of a paid invoice. */
   refund(input: {
     providerInvoiceId: string;

@@ -8,6 +8,7 @@ import {
   sampleBillingInvoices,
   subscriptions,
 } from "../../../db/schema/index.ts";
+import { cardBilling, cardSecret } from "../../../tests/card-billing.ts";
 import { setupTestDatabase } from "../../../tests/db.ts";
 import { cardCheckoutStatus, startCardCheckout } from "./card-checkout.server.ts";
 import { receiveCardWebhook } from "./card-webhook.server.ts";
@@ -21,11 +22,10 @@ import { signatureHeader } from "./webhook-signature.ts";
 // The card path end to end on the database: the sample provider's hosted checkout, its signed
 // webhooks delivered to the same receiver the endpoint calls, each applied once (ADR 0070).
 const t = setupTestDatabase();
-const secret = "whsec_card_events_db_test_secret_0123456789";
-const seller = { name: "Coinlens" };
 const start = new Date("2026-11-01T10:00:00Z");
-
-const provider = (now: Date) => createSampleProvider({ db: t.db, webhookSecret: secret, now: () => now });
+const card = cardBilling(t);
+const { provider, deliverAll, member, seller } = card;
+const secret = cardSecret;
 
 async function receive(body: string, now: Date, signingSecret = secret) {
   return receiveCardWebhook(t.db, provider(now), {
@@ -37,56 +37,12 @@ async function receive(body: string, now: Date, signingSecret = secret) {
   });
 }
 
-/** Sends every due webhook through the receiver, as the delivery worker does over HTTP. */
-async function deliverAll(now: Date) {
-  return deliverSampleWebhooks(t.db, {
-    secret,
-    now,
-    send: async (body, signature) =>
-      (
-        await receiveCardWebhook(t.db, provider(now), {
-          rawBody: body,
-          signature,
-          now,
-          ip: "127.0.0.1",
-          seller,
-        })
-      ).status,
-  });
-}
-
-let n = 0;
-async function member(tag: string) {
-  const id = `${tag}-${++n}`;
-  await t.db.execute(sql`insert into users (id, name, email) values (${id}, ${id}, ${`${id}@example.test`})`);
-  return id;
-}
-
-async function checkout(userId: string, period: "monthly" | "yearly" = "monthly", now = start) {
-  const result = await startCardCheckout(t.db, provider(now), {
-    userId,
-    email: `${userId}@example.test`,
-    planId: "premium",
-    period,
-    now,
-    returnBase: "",
-  });
-  if (!result.ok) throw new Error(JSON.stringify(result.errors));
-  return { checkoutId: result.checkoutId, sessionId: result.url.split("/").pop() as string };
-}
+const checkout = (userId: string, period: "monthly" | "yearly" = "monthly", now = start) =>
+  card.checkout(userId, period, now);
 
 /** A member who paid with 4242 and whose webhooks have not been delivered yet. */
-async function paidButUndelivered(tag: string, period: "monthly" | "yearly" = "monthly") {
-  const userId = await member(tag);
-  const c = await checkout(userId, period);
-  expect(
-    await paySampleCheckout(t.db, { sessionId: c.sessionId, userId, card: "success", now: start }),
-  ).toMatchObject({
-    ok: true,
-    next: "success",
-  });
-  return { userId, ...c };
-}
+const paidButUndelivered = (tag: string, period: "monthly" | "yearly" = "monthly") =>
+  card.paidButUndelivered(tag, period, start);
 
 async function queued(type: string) {
   const rows = await t.db

@@ -178,7 +178,12 @@ export async function switchPeriod(
       to: request.period,
     });
   if (sub.method === "card") {
-    const amountMinor = priceFor(plan, request.period, now);
+    // To yearly the new period starts now; to monthly it starts at the renewal, at that day's price.
+    const amountMinor = priceFor(
+      plan,
+      request.period,
+      request.period === "yearly" ? now : sub.currentPeriodEnd,
+    );
     const told = await atProvider(request, db, (p) =>
       p.changePeriod({
         subscriptionId: sub.providerSubscriptionId ?? "",

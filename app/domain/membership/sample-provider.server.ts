@@ -107,6 +107,21 @@ export function createSampleProvider(options: {
     },
 
     /**
+     * The next renewal charges the new price. A switch to another period already scheduled keeps
+     * its own price (the member confirmed that one).
+     */
+    async setRenewalPrice({ subscriptionId, period, amountMinor }) {
+      await db.transaction(async (tx) => {
+        const sub = await subscriptionFor(tx, subscriptionId);
+        if ((sub.nextPeriod ?? sub.period) !== period) return;
+        await tx
+          .update(sampleBillingSubscriptions)
+          .set({ nextPeriod: period, nextAmountMinor: amountMinor, updatedAt: now() })
+          .where(eq(sampleBillingSubscriptions.id, sub.id));
+      });
+    },
+
+    /**
      * Monthly → yearly starts the yearly period now and charges its price less the unused part of
      * the month (prorationCredit); a declined card refuses the switch. Yearly → monthly waits for
      * the end of the year paid for, then renews monthly.

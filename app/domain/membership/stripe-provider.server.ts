@@ -128,6 +128,33 @@ export function createStripeProvider(options: {
       });
     },
 
+    /**
+     * A new price on the subscription's item without proration: Stripe bills it from the next
+     * invoice, the current period stays as paid.
+     */
+    async setRenewalPrice({ subscriptionId, period, amountMinor }) {
+      const { item, product } = await currentItem(subscriptionId);
+      if (
+        item.price.unit_amount === Number(amountMinor) &&
+        item.price.recurring?.interval === interval(period)
+      )
+        return;
+      await stripe.subscriptions.update(subscriptionId, {
+        items: [
+          {
+            id: item.id,
+            price_data: {
+              currency: "usd",
+              product,
+              unit_amount: Number(amountMinor),
+              recurring: { interval: interval(period) },
+            },
+          },
+        ],
+        proration_behavior: "none",
+      });
+    },
+
     async refund({ providerInvoiceId, amountMinor, idempotencyKey }) {
       const invoice = await stripe.invoices.retrieve(providerInvoiceId, { expand: ["payments"] });
       const payment = invoice.payments?.data.find((p) => p.status === "paid")?.payment;

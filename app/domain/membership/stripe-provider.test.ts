@@ -122,4 +122,57 @@ describe("the Stripe provider", () => {
       },
     });
   });
+
+  it("a renewal price goes on the subscription's item without proration (from the next invoice); the same price again asks nothing", async () => {
+    const updates: unknown[] = [];
+    let unitAmount = 25_000;
+    // Only the two calls setRenewalPrice makes, shaped as Stripe answers them.
+    const client = {
+      subscriptions: {
+        retrieve: async () => ({
+          items: {
+            data: [
+              {
+                id: "si_1",
+                price: { product: "prod_1", unit_amount: unitAmount, recurring: { interval: "month" } },
+              },
+            ],
+          },
+        }),
+        update: async (id: string, params: unknown) => {
+          updates.push({ id, params });
+          return {};
+        },
+      },
+    } as unknown as Stripe;
+    const stripe = createStripeProvider({
+      secretKey: "sk_test_unused",
+      webhookSecret,
+      brand: "Coinlens",
+      client,
+    });
+    await stripe.setRenewalPrice({ subscriptionId: "sub_1", period: "monthly", amountMinor: 30_000n });
+    expect(updates).toEqual([
+      {
+        id: "sub_1",
+        params: {
+          items: [
+            {
+              id: "si_1",
+              price_data: {
+                currency: "usd",
+                product: "prod_1",
+                unit_amount: 30_000,
+                recurring: { interval: "month" },
+              },
+            },
+          ],
+          proration_behavior: "none",
+        },
+      },
+    ]);
+    unitAmount = 30_000;
+    await stripe.setRenewalPrice({ subscriptionId: "sub_1", period: "monthly", amountMinor: 30_000n });
+    expect(updates).toHaveLength(1);
+  });
 });
