@@ -214,6 +214,10 @@ export const billingEvents = pgTable(
   },
   (t) => [
     unique("billing_events_provider_event_unique").on(t.provider, t.eventId),
+    // The Billing page's "Visa ending in 4242": the newest card attached for a customer.
+    index("billing_events_card_on_file_idx")
+      .on(t.provider, sql`(${t.payload}->>'customer')`, t.createdAt)
+      .where(sql`${t.type} = 'payment_method.attached'`),
     check("billing_events_provider_check", sql`${t.provider} in ('sample', 'stripe')`),
   ],
 );

@@ -174,7 +174,7 @@ test("the member cancels in Settings → Billing, keeps Premium to the period's 
   await expect(details).toContainText("Premium");
   await expect(details).toContainText("per year");
   await expect(details).toContainText(`${until} · $3,000.00`);
-  await expect(definitionValue(details, "Payment method")).toHaveText("Card");
+  await expect(definitionValue(details, "Payment method")).toHaveText("Visa ending in 4242");
   await expect(definitionValue(details, "Status")).toHaveText("Active");
   await scan(member, { mobile: true });
   await shoot(member, "journey-billing", "/settings/billing");

@@ -2,18 +2,55 @@
 // the live subscription with its next renewal, the period switch the member may make and its
 // credit, and the invoices; and the provider's page where a card member changes their card.
 // The changes themselves (cancel, resume, switch) are manage.server.ts's.
-import { and, eq, inArray } from "drizzle-orm";
-import { subscriptions } from "../../../db/schema/index.ts";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { billingEvents, subscriptions } from "../../../db/schema/index.ts";
 import type { Db } from "../../db/client.server.ts";
 import { formatDate } from "../dates.ts";
 import { formatWithSymbol } from "../money/amount.ts";
 import type { BillingProvider } from "./billing-provider.ts";
+import { paymentMethodFacts } from "./card-event-objects.ts";
 import { getMembership, givesAccess, listInvoices, type Subscription } from "./membership.server.ts";
 import { getOfferedPlan, getPlan } from "./plans.server.ts";
 import { type BillingPeriod, type Plan, priceFor, prorationCredit } from "./plans.ts";
 import { type InvoiceRow, invoiceRow } from "./receipts.ts";
 
 const usd = (minor: bigint) => formatWithSymbol(minor, "USD");
+
+const BRANDS: Readonly<Record<string, string>> = Object.freeze({
+  visa: "Visa",
+  mastercard: "Mastercard",
+  amex: "American Express",
+  discover: "Discover",
+  jcb: "JCB",
+  diners: "Diners Club",
+  unionpay: "UnionPay",
+});
+
+/**
+ * "Visa ending in 4242": the newest card the provider reported on file for the member's customer
+ * (payment_method.attached; brand and last four are all we ever hold). "Card" until it arrives.
+ */
+export async function cardOnFile(
+  db: Db,
+  sub: Pick<Subscription, "provider" | "providerCustomerId">,
+): Promise<string> {
+  if (!sub.provider || !sub.providerCustomerId) return "Card";
+  const [latest] = await db
+    .select({ payload: billingEvents.payload })
+    .from(billingEvents)
+    .where(
+      and(
+        eq(billingEvents.provider, sub.provider),
+        eq(billingEvents.type, "payment_method.attached"),
+        sql`${billingEvents.payload}->>'customer' = ${sub.providerCustomerId}`,
+      ),
+    )
+    .orderBy(desc(billingEvents.createdAt), desc(billingEvents.id))
+    .limit(1);
+  const facts = latest && paymentMethodFacts(latest.payload as Record<string, unknown>);
+  if (!facts) return "Card";
+  return `${BRANDS[facts.brand] ?? "Card"} ending in ${facts.last4}`;
+}
 
 export interface PlanOffer {
   planId: string;
@@ -118,7 +155,8 @@ export async function billingPage(db: Db, userId: string, now = new Date()): Pro
             date: sub.currentPeriodEnd.toISOString(),
             amount: usd(priceFor(plan, sub.period, sub.currentPeriodEnd)),
           },
-      paymentMethod: sub.method === "card" ? "Card" : `${sub.cryptoAsset ?? "Crypto"} balance`,
+      paymentMethod:
+        sub.method === "card" ? await cardOnFile(db, sub) : `${sub.cryptoAsset ?? "Crypto"} balance`,
       canChangeCard: sub.method === "card" && Boolean(sub.providerCustomerId),
       payNowHref:
         sub.status === "past_due" && sub.method === "crypto"

@@ -36,6 +36,7 @@ export interface BillingEvent {
     | "customer.subscription.updated"
     | "customer.subscription.deleted"
     | "charge.refunded"
+    | "payment_method.attached"
     | "ignored";
   created: Date;
   /** The event's object (a checkout session, an invoice, a subscription, a charge). */

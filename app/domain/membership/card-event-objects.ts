@@ -13,6 +13,7 @@ const HANDLED: readonly string[] = Object.freeze([
   "customer.subscription.updated",
   "customer.subscription.deleted",
   "charge.refunded",
+  "payment_method.attached",
 ]);
 
 type Obj = Record<string, unknown>;
@@ -164,4 +165,22 @@ export function subscriptionFacts(object: Obj): SubscriptionFacts {
     endedAt: secondsToDate(object.ended_at),
     metadata: metadataOf(object.metadata),
   };
+}
+
+/** A card put on file for a customer: only its brand and last four digits (ADR 0070), never more. */
+export interface PaymentMethodFacts {
+  paymentMethodId: string;
+  customerId: string;
+  brand: string;
+  last4: string;
+}
+
+export function paymentMethodFacts(object: Obj): PaymentMethodFacts | null {
+  const card = isObj(object.card) ? object.card : null;
+  const paymentMethodId = str(object.id);
+  const customerId = str(object.customer);
+  const brand = str(card?.brand);
+  const last4 = str(card?.last4);
+  if (!paymentMethodId || !customerId || !brand || !last4 || !/^\d{4}$/.test(last4)) return null;
+  return { paymentMethodId, customerId, brand, last4 };
 }

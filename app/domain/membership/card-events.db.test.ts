@@ -10,6 +10,7 @@ import {
 } from "../../../db/schema/index.ts";
 import { cardBilling, cardSecret } from "../../../tests/card-billing.ts";
 import { setupTestDatabase } from "../../../tests/db.ts";
+import { billingPage } from "./billing-page.server.ts";
 import { cardCheckoutStatus, startCardCheckout } from "./card-checkout.server.ts";
 import { receiveCardWebhook } from "./card-webhook.server.ts";
 import { hasEntitlement, liveSubscription } from "./membership.server.ts";
@@ -303,5 +304,29 @@ describe("the subscription afterwards", () => {
       .where(eq(sampleBillingInvoices.id, invoice.providerInvoiceId ?? ""));
     expect(providerInvoice?.refundedMinor).toBe(20_000n);
     expect(await queued("charge.refunded")).toHaveLength(1);
+  });
+
+  it("the Billing page names the card on file as the provider reports it, and a changed card once it is attached; another member sees their own", async () => {
+    const { userId } = await paidButUndelivered("card-on-file");
+    const other = await paidButUndelivered("card-on-file-other");
+    await deliverAll(start);
+    const method = async (id: string) => (await billingPage(t.db, id, start)).subscription?.paymentMethod;
+    expect(await method(userId)).toBe("Visa ending in 4242");
+    const customerId = (await liveSubscription(t.db, userId))?.providerCustomerId ?? "";
+    const { changeSampleCard } = await import("./sample-checkout.server.ts");
+    await changeSampleCard(t.db, {
+      customerId,
+      userId,
+      card: "decline",
+      now: new Date("2026-11-02T00:00:00Z"),
+    });
+    expect(await method(userId)).toBe("Visa ending in 4242");
+    await deliverAll(new Date("2026-11-02T00:00:00Z"));
+    expect(await method(userId)).toBe("Visa ending in 0002");
+    expect(await method(other.userId)).toBe("Visa ending in 4242");
+    // Someone else's customer is never changed from this member's session.
+    expect(
+      await changeSampleCard(t.db, { customerId, userId: other.userId, card: "confirm", now: start }),
+    ).toBe(false);
   });
 });

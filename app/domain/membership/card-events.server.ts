@@ -15,6 +15,7 @@ import {
   checkoutSessionFacts,
   type InvoiceFacts,
   invoiceFacts,
+  paymentMethodFacts,
   subscriptionFacts,
 } from "./card-event-objects.ts";
 import { recordPaidPeriod, type Subscription } from "./membership.server.ts";
@@ -79,6 +80,10 @@ export async function applyCardEvent(
         return subscriptionUpdated(tx, event, ctx);
       case "customer.subscription.deleted":
         return subscriptionDeleted(tx, event, ctx);
+      case "payment_method.attached":
+        // Kept as it is (brand and last four only): the Billing page reads the newest one for the
+        // member's customer (cardOnFile). Nothing else changes.
+        return paymentMethodFacts(event.object) ? "applied" : "ignored";
       default:
         // charge.refunded: the refund is recorded by the refund workflow when the provider accepts
         // it; the event is kept as the provider's confirmation.

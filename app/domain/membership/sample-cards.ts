@@ -8,6 +8,11 @@ export const SAMPLE_CARDS = Object.freeze([
   Object.freeze({ key: "confirm", number: "4000 0027 6000 3184", label: "Needs confirmation by your bank" }),
 ] as const);
 export type SampleCard = (typeof SAMPLE_CARDS)[number]["key"];
+/** What a processor reports of a card on file: the brand and the last four digits (all are Visa). */
+export const sampleCardFacts = (card: SampleCard) => {
+  const number = SAMPLE_CARDS.find((c) => c.key === card)?.number ?? "";
+  return { brand: "visa", last4: number.replace(/\D/g, "").slice(-4) };
+};
 export const isSampleCard = (v: unknown): v is SampleCard => SAMPLE_CARDS.some((c) => c.key === v);
 
 /** What the processor tells the member, in Stripe's words. */

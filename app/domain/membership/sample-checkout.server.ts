@@ -11,6 +11,7 @@ import {
 import type { Db } from "../../db/client.server.ts";
 import {
   completeSampleSession,
+  queueCardAttached,
   queueSampleEvent,
   type SampleCard,
   type SampleSession,
@@ -199,6 +200,7 @@ export async function changeSampleCard(
       .update(sampleBillingCustomers)
       .set({ card: input.card })
       .where(eq(sampleBillingCustomers.id, customer.id));
+    await queueCardAttached(tx, customer.id, input.card, input.now);
     await tx
       .update(sampleBillingSubscriptions)
       .set({ nextActionAt: input.now, updatedAt: sql`now()` })

@@ -203,3 +203,21 @@ export function chargeObject(c: {
     status: "succeeded",
   };
 }
+
+/** A card attached to a customer, in Stripe's payment_method shape: brand and last four only. */
+export function paymentMethodObject(p: {
+  id: string;
+  customerId: string;
+  brand: string;
+  last4: string;
+  createdAt: Date;
+}) {
+  return {
+    id: p.id,
+    object: "payment_method",
+    card: { brand: p.brand, last4: p.last4 },
+    created: seconds(p.createdAt),
+    customer: p.customerId,
+    type: "card",
+  };
+}

@@ -13,11 +13,12 @@ import {
 } from "../../../db/schema/index.ts";
 import type { Db } from "../../db/client.server.ts";
 import { addPeriod, type BillingPeriod } from "./plans.ts";
-import { type SampleCard, sampleMessages } from "./sample-cards.ts";
+import { type SampleCard, sampleCardFacts, sampleMessages } from "./sample-cards.ts";
 import {
   checkoutSessionObject,
   eventEnvelope,
   invoiceObject,
+  paymentMethodObject,
   type SampleInvoiceState,
   subscriptionObject,
 } from "./sample-events.ts";
@@ -127,6 +128,17 @@ export async function queueSubscriptionUpdated(
  * The member paid: the customer (card on file), the subscription and its first invoice are
  * written and checkout.session.completed and invoice.paid queued, all in one transaction.
  */
+/** The card the member chose is now on file: payment_method.attached, as a processor reports it. */
+export async function queueCardAttached(tx: Db, customerId: string, card: SampleCard, now: Date) {
+  const object = paymentMethodObject({
+    id: sampleId("pm"),
+    customerId,
+    ...sampleCardFacts(card),
+    createdAt: now,
+  });
+  await queueSampleEvent(tx, "payment_method.attached", object, now);
+}
+
 export async function completeSampleSession(tx: Db, session: SampleSession, card: SampleCard, now: Date) {
   let customerId = session.customerId;
   if (customerId) {
@@ -159,6 +171,7 @@ export async function completeSampleSession(tx: Db, session: SampleSession, card
     })
     .returning();
   if (!sub) throw new Error("the sample subscription was not written");
+  await queueCardAttached(tx, customerId, card, now);
   const [done] = await tx
     .update(sampleBillingSessions)
     .set({ status: "complete", customerId, subscriptionId: sub.id, pendingCard: null, lastError: null })

@@ -3,7 +3,12 @@ import path from "node:path";
 import Stripe from "stripe";
 import { describe, expect, it } from "vitest";
 import { WebhookSignatureError } from "./billing-provider.ts";
-import { checkoutSessionFacts, invoiceFacts, subscriptionFacts } from "./card-event-objects.ts";
+import {
+  checkoutSessionFacts,
+  invoiceFacts,
+  paymentMethodFacts,
+  subscriptionFacts,
+} from "./card-event-objects.ts";
 import { periodOfInvoice } from "./card-events.server.ts";
 import { checkoutSessionParams, createStripeProvider } from "./stripe-provider.server.ts";
 
@@ -89,6 +94,19 @@ describe("the Stripe provider", () => {
       canceledAt: new Date(1_796_000_000_000),
       endedAt: null,
     });
+  });
+
+  it("reads the card put on file: its brand and last four digits, nothing more", () => {
+    const { body, header, now } = signed("payment_method.attached");
+    const event = provider.parseWebhook(body, header, now);
+    expect(event.type).toBe("payment_method.attached");
+    expect(paymentMethodFacts(event.object)).toEqual({
+      paymentMethodId: "pm_1QxStripeCard0001",
+      customerId: "cus_RealStripe0001",
+      brand: "mastercard",
+      last4: "4444",
+    });
+    expect(paymentMethodFacts({ ...event.object, customer: null })).toBeNull();
   });
 
   it("asks for a subscription-mode Checkout Session with our price inline and our checkout id echoed back", () => {
