@@ -3,10 +3,11 @@ import { describe, expect, it } from "vitest";
 import { auditLog, membershipPlans, subscriptions } from "../../../db/schema/index.ts";
 import { setupTestDatabase } from "../../../tests/db.ts";
 import { addMember, deposit, seller, setPrices } from "../../../tests/membership.ts";
+import { billingPage } from "./billing-page.server.ts";
 import type { BillingProvider } from "./billing-provider.ts";
 import { quoteCryptoCheckout } from "./crypto-checkout.server.ts";
 import { payCryptoCheckout } from "./crypto-pay.server.ts";
-import { billingOverview, cancelMembership, resumeMembership, switchPeriod } from "./manage.server.ts";
+import { cancelMembership, resumeMembership, switchPeriod } from "./manage.server.ts";
 import { recordPaidPeriod } from "./membership.server.ts";
 import { addPeriod, days } from "./plans.ts";
 
@@ -39,34 +40,38 @@ const audits = (userId: string, event: string) =>
 describe("Settings → Billing", () => {
   it("says each state: free, active with the next renewal, cancelled until its end, payment due until the grace ends, expired", async () => {
     const free = await addMember(t.db, "ov-free");
-    expect(await billingOverview(t.db, free, START)).toMatchObject({
-      state: "none",
-      statusLabel: "Standard (free)",
-      nextRenewal: null,
+    expect(await billingPage(t.db, free, START)).toMatchObject({
+      planName: "Standard",
+      subscription: null,
+      offer: { planId: "premium", monthly: "$250.00", yearly: "$3,000.00" },
+      invoices: [],
     });
 
     const a = await cryptoMember("ov-active");
-    const active = await billingOverview(t.db, a, later(5));
+    const active = await billingPage(t.db, a, later(5));
     expect(active).toMatchObject({
-      plan: { id: "premium", name: "Premium" },
-      state: "active",
-      statusLabel: "Active",
-      method: "crypto",
-      cryptoAsset: "USD",
-      period: "monthly",
-      nextRenewal: { date: "2026-12-01T10:00:00.000Z", amount: "$250.00", priceChanged: false },
-      canCancel: true,
-      switchTo: { period: "yearly", when: "now" },
+      planName: "Premium",
+      offer: null,
+      subscription: {
+        planName: "Premium",
+        status: "active",
+        method: "crypto",
+        paymentMethod: "USD balance",
+        period: "monthly",
+        renewal: { date: "2026-12-01T10:00:00.000Z", amount: "$250.00" },
+        payNowHref: null,
+        switchTo: { to: "yearly", price: "$3,000.00" },
+      },
     });
     expect(active.invoices).toHaveLength(1);
-    expect(active.invoices[0]).toMatchObject({ amount: "$250.00", paid: "$250.00", method: "crypto" });
+    expect(active.invoices[0]).toMatchObject({ amount: "$250.00", status: "Paid" });
 
     expect(await cancelMembership(t.db, { userId: a, now: later(5) })).toMatchObject({ ok: true });
-    expect(await billingOverview(t.db, a, later(6))).toMatchObject({
-      state: "cancelled",
-      statusLabel: "Active until 1 Dec 2026",
-      nextRenewal: null,
-      canResume: true,
+    expect((await billingPage(t.db, a, later(6))).subscription).toMatchObject({
+      status: "cancelling",
+      periodEnd: "2026-12-01T10:00:00.000Z",
+      renewal: null,
+      switchTo: null,
     });
     expect(await audits(a, "membership-cancelled")).toHaveLength(1);
     expect(await resumeMembership(t.db, { userId: a, now: later(6) })).toEqual({
@@ -79,16 +84,13 @@ describe("Settings → Billing", () => {
       .update(subscriptions)
       .set({ status: "past_due", graceUntil: later(33) })
       .where(eq(subscriptions.userId, a));
-    expect(await billingOverview(t.db, a, later(31))).toMatchObject({
-      state: "past_due",
-      statusLabel: "Payment due — access until 4 Dec 2026",
-      due: { amount: "$250.00", payHref: "/billing/checkout/crypto?plan=premium&period=monthly" },
+    expect((await billingPage(t.db, a, later(31))).subscription).toMatchObject({
+      status: "past_due",
+      graceUntil: later(33).toISOString(),
+      payNowHref: "/billing/checkout/crypto?plan=premium&period=monthly",
     });
     await t.db.update(subscriptions).set({ status: "expired" }).where(eq(subscriptions.userId, a));
-    expect(await billingOverview(t.db, a, later(40))).toMatchObject({
-      state: "expired",
-      statusLabel: "Expired",
-    });
+    expect(await billingPage(t.db, a, later(40))).toMatchObject({ planName: "Standard", subscription: null });
   });
 
   it("the next renewal's amount has a scheduled price change applied", async () => {
@@ -98,9 +100,8 @@ describe("Settings → Billing", () => {
       .set({ nextMonthlyPriceMinor: 27_500n, nextYearlyPriceMinor: 330_000n, nextPricesFrom: later(20) })
       .where(eq(membershipPlans.id, "premium"));
     try {
-      expect((await billingOverview(t.db, a, later(2))).nextRenewal).toMatchObject({
+      expect((await billingPage(t.db, a, later(2))).subscription?.renewal).toMatchObject({
         amount: "$275.00",
-        priceChanged: true,
       });
     } finally {
       await t.db

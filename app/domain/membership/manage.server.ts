@@ -19,8 +19,6 @@ import type { BillingPeriod } from "./plans.ts";
 import { priceFor } from "./plans.ts";
 import { getBillingProvider } from "./provider.server.ts";
 
-export { type BillingOverview, billingOverview } from "./billing-overview.server.ts";
-
 export interface MemberRequest {
   userId: string;
   ip?: string | undefined;
