@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { auditLog, billingRefunds, invoices } from "../../../db/schema/index.ts";
 import { setupTestDatabase } from "../../../tests/db.ts";
 import { fundedMember } from "../../../tests/ledger.ts";
+import { mailTo } from "../../../tests/mailbox.ts";
 import { queryRows } from "../../db/client.server.ts";
 import { auditLedger, getBalances, getSystemBalance, postEntry } from "../ledger/ledger.server.ts";
 import {
@@ -157,6 +158,10 @@ describe("refunds", () => {
       sql`select message_key as key from outbox where message_key like 'refund:%'`,
     );
     expect(mail).toHaveLength(1);
+    const email = (await mailTo(t.db, `${userId}@example.test`)).find((m) => m.subject.includes("refunded"));
+    expect(email?.subject).toMatch(/: \$50\.00 refunded \(/);
+    expect(email?.text).toContain("We have refunded $50.00 of your membership payment");
+    expect(email?.text).toContain("to your BTC balance.");
     expect(await auditLedger(t.db)).toEqual({
       unbalancedEntries: [],
       balanceMismatches: [],

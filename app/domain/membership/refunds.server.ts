@@ -9,7 +9,7 @@ import type { Db } from "../../db/client.server.ts";
 import { fourEyesMessages, type StaffActor } from "../approvals/four-eyes.ts";
 import { postEntry } from "../ledger/ledger.server.ts";
 import { enqueueEmail } from "../mail/outbox.server.ts";
-import { formatAmount, safeParseAmount } from "../money/amount.ts";
+import { formatAmount, formatWithSymbol, safeParseAmount } from "../money/amount.ts";
 import { isAsset } from "../money/assets.ts";
 import { recordAdminAudit } from "../payments/admin-audit.server.ts";
 import type { BillingProvider } from "./billing-provider.ts";
@@ -291,7 +291,8 @@ async function queueRefundEmail(tx: Db, refund: typeof billingRefunds.$inferSele
     template: "membership-refund",
     data: {
       name: member.name,
-      amount: `${formatAmount(refund.amountMinor, "USD", { grouping: true, decimals: 2 })} USD`,
+      // As the receipts and the Billing page write it.
+      amount: formatWithSymbol(refund.amountMinor, "USD"),
       invoice: formatInvoiceNumber(invoice.number),
       method: invoice.method === "card" ? "your card" : `your ${invoice.cryptoAsset} balance`,
       reason: refund.reason,
