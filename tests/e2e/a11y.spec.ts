@@ -55,6 +55,20 @@ for (const [label, viewport] of Object.entries(viewports)) {
         expect(insideMain).toBe(true);
       });
 
+      test("the ticker: focus pauses it, and with reduced motion the still row is a keyboard-scrollable region", async ({
+        page,
+      }) => {
+        await gotoHydrated(page, "/about");
+        const viewportEl = page.getByRole("region", { name: "Prices (focus to pause)" });
+        const track = viewportEl.locator(".ticker-track");
+        if (viewport.width < 1536) await expect(track).toHaveCSS("animation-play-state", "running");
+        await viewportEl.focus();
+        await expect(track).toHaveCSS("animation-play-state", "paused");
+        await page.emulateMedia({ reducedMotion: "reduce" });
+        await expect(track).toHaveCSS("animation-name", "none");
+        await expectNoA11yViolations(page);
+      });
+
       test("the open navigation menu passes axe", async ({ page }) => {
         await gotoHydrated(page, "/");
         if (viewport.width <= 800) {

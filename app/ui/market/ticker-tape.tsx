@@ -60,7 +60,14 @@ export function TickerTape({ initial }: { initial: LiveQuotes }) {
     >
       <style>{css}</style>
       <div className="flex items-center">
-        <div className="ticker-viewport relative min-w-0 flex-1 overflow-hidden">
+        {/* A keyboard stop: focus pauses the moving row (WCAG 2.2.2), and with reduced motion the
+            still row scrolls sideways, which a keyboard can only do once it has focus. */}
+        <section
+          className="ticker-viewport relative min-w-0 flex-1 overflow-hidden focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-brand"
+          aria-label="Prices (focus to pause)"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable, moving region must be reachable by keyboard
+          tabIndex={0}
+        >
           <div className="ticker-track flex w-max 2xl:w-full">
             <ul className="flex shrink-0 2xl:w-full 2xl:justify-between">
               {quotes.map((q) => (
@@ -73,7 +80,7 @@ export function TickerTape({ initial }: { initial: LiveQuotes }) {
               ))}
             </ul>
           </div>
-        </div>
+        </section>
         <p className="shrink-0 border-l border-line px-3 py-2 text-xs text-muted" data-ticker-status>
           {sample ? <span className="font-semibold text-warning">Sample data</span> : null}
           {stale ? <span className="ml-1 font-semibold text-negative">Stale</span> : null}
