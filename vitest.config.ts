@@ -36,6 +36,7 @@ export default defineConfig({
           include: ["**/*.db.test.ts"],
           exclude: ["node_modules/**"],
           env: { TEST_DB_DRIVER: "pglite" },
+          globalSetup: ["tests/pglite-template.ts"],
         },
       },
       ...(postgres

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import pg from "pg";
 import { afterAll, beforeAll, inject } from "vitest";
 import { type Database, openDatabase } from "../app/db/client.server.ts";
@@ -18,6 +19,11 @@ function withDatabase(url: string, name: string) {
 /** A clean, migrated database for one test file. Call close() when done. */
 export async function createTestDatabase(): Promise<Database> {
   if (testDriver === "pglite") {
+    // The db-pglite project's migrated template (tests/pglite-template.ts), when it is there.
+    const template = inject("pgliteTemplate");
+    if (template) {
+      return openDatabase({ kind: "pglite-memory", loadDataDir: new Blob([readFileSync(template)]) });
+    }
     const database = await openDatabase({ kind: "pglite-memory" });
     await migrateDatabase(database);
     return database;

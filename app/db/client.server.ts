@@ -15,7 +15,8 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type DatabaseTarget =
   | { kind: "postgres"; url: string /** Pool size (default 10). */; maxConnections?: number }
   | { kind: "pglite"; dataDir: string }
-  | { kind: "pglite-memory" };
+  /** In memory; from a dumped data directory when given (tests start from a migrated one). */
+  | { kind: "pglite-memory"; loadDataDir?: Blob };
 
 export interface Database {
   db: Db;
@@ -119,7 +120,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       throw error;
     }
   } else {
-    client = await PGlite.create();
+    client = await PGlite.create(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {});
   }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
