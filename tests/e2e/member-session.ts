@@ -1,7 +1,6 @@
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
-import { signInViaForm } from "./auth-helpers.ts";
 import { expect } from "./fixtures.ts";
-import { gotoHydrated, waitForHydration } from "./hydration.ts";
+import { waitForHydration } from "./hydration.ts";
 
 // Members for browser tests. The test-only endpoints (/api/test/trade, /api/test/history,
 // /api/test/staff) exist only in a build made with APP_ENV=test (ADR 0062); the member then signs
@@ -48,10 +47,22 @@ export async function createMember(
   return email;
 }
 
-/** Signs in through the /login form once it has hydrated, and waits for the dashboard's address. */
+/**
+ * Signs in by posting the sign-in form's fields to its action (the document request a browser
+ * without JavaScript makes), with the page's cookies, then opens where it sends the member: the
+ * dashboard. The form itself, hydrated and typed into, is auth.spec's subject; here it would only
+ * cost every test another page load on the 2-core CI machine.
+ */
 export async function signInWithPassword(page: Page, email: string, password: string) {
-  await gotoHydrated(page, "/login");
-  await signInViaForm(page, email, password);
+  const response = await page.request.post("/login", {
+    form: { email, password, redirectTo: "/dashboard" },
+    maxRedirects: 0,
+  });
+  const location = response.headers().location;
+  if (response.status() !== 302 || !location) {
+    throw new Error(`sign-in refused (${response.status()}): ${(await response.text()).slice(0, 200)}`);
+  }
+  await page.goto(location);
   await page.waitForURL(/\/dashboard/, { timeout: 20_000 });
 }
 
