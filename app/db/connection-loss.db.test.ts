@@ -1,23 +1,13 @@
 // A PostgreSQL connection that drops while the app holds it (a transaction between two queries)
 // must fail that work, not the process: pg-pool listens for errors only on idle clients, and an
 // 'error' event with no listener is an uncaught exception that takes the whole server down.
-import { createServer } from "node:net";
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { databaseRelay } from "../../tests/tcp-relay.ts";
+import { databaseRelay, freePort } from "../../tests/net.ts";
 import { type Database, openDatabase } from "./client.server.ts";
 
 // The PostgreSQL run of the database tests only (the PGlite run has no server to take away).
 const url = process.env.TEST_DB_DRIVER === "postgres" ? process.env.TEST_DATABASE_URL : undefined;
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const address = probe.address();
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  if (!address || typeof address === "string") throw new Error("no port");
-  return address.port;
-}
 
 // Only a database server can be taken away from a running pool; PGlite lives in the process.
 describe.skipIf(!url)("a PostgreSQL connection lost while in use", () => {

@@ -298,7 +298,8 @@ test("an admin proposes a refund above the two-admin amount, a second admin appr
   await scan(member, { mobile: true });
   await shoot(member, "journey-billing-refunded", "/settings/billing");
   const mailbox = await context.newPage();
-  const refundMail = await waitForMail(mailbox, email, `Coinlens: 3,000.00 USD refunded (${invoiceNumber})`);
+  const refundMail = await waitForMail(mailbox, email, `Coinlens: $3,000.00 refunded (${invoiceNumber})`);
+  await expect(refundMail).toContainText("We have refunded $3,000.00 of your membership payment");
   await expect(refundMail).toContainText("Reason: Charged by mistake");
   await mailbox.close();
 

@@ -3,7 +3,7 @@ import { get as httpGet } from "node:http";
 import { networkInterfaces, tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { databaseRelay } from "../tcp-relay.ts";
+import { databaseRelay } from "../net.ts";
 import { expect, expectNoA11yViolations, test } from "./fixtures.ts";
 import { freePort, type ServerProcess, startServer, waitForLogLine, waitForReady } from "./server-process.ts";
 

@@ -1,5 +1,4 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { createServer } from "node:net";
 
 // A production server started by the test itself, for what the shared web server cannot show:
 // other environment variables (TRUST_PROXY, operator settings), its log lines, its database going
@@ -19,15 +18,7 @@ export interface ServerProcess {
   stop(): Promise<number | null>;
 }
 
-/** A port nothing listens on right now (the machine is shared: fixed ports collide). */
-export async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "0.0.0.0", resolve));
-  const address = probe.address();
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  if (!address || typeof address === "string") throw new Error("no port");
-  return address.port;
-}
+export { freePort } from "../net.ts";
 
 export function startServer(port: number, env: Record<string, string>): ServerProcess {
   const child = spawn(process.execPath, ["server/main.ts"], {

@@ -1,5 +1,15 @@
 import { createServer, type Server, type Socket, connect as tcpConnect } from "node:net";
 
+/** A port nothing listens on right now (the machine is shared: fixed ports collide). */
+export async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "0.0.0.0", resolve));
+  const address = probe.address();
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  if (!address || typeof address === "string") throw new Error("no port");
+  return address.port;
+}
+
 /**
  * A TCP relay between the app and PostgreSQL, so a test can take the database away from a running
  * server or pool (and give it back) without touching the database server itself.
