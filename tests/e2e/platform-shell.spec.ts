@@ -39,9 +39,11 @@ test.describe("desktop (1280 px): the avatar menu", () => {
     await expect(trigger).toHaveAttribute("aria-expanded", "true");
     await expect(menu.getByText("Test Member")).toBeVisible();
     await expect(menu.getByText(email)).toBeVisible();
-    await expect(menu.getByRole("menuitem")).toHaveText(["Settings", "Sign out"]);
+    await expect(menu.getByRole("menuitem")).toHaveText(["Settings", "Picks track record", "Sign out"]);
     await expect(menu.getByRole("menuitem", { name: "Settings" })).toBeFocused();
-    // Between them, the theme for this device (ADR 0068): System, Light, Dark.
+    await page.keyboard.press("ArrowDown");
+    await expect(menu.getByRole("menuitem", { name: "Picks track record" })).toBeFocused();
+    // Then the theme for this device (ADR 0068): System, Light, Dark.
     for (const choice of ["System", "Light", "Dark"]) {
       await page.keyboard.press("ArrowDown");
       await expect(menu.getByRole("menuitemradio", { name: choice })).toBeFocused();
@@ -52,6 +54,8 @@ test.describe("desktop (1280 px): the avatar menu", () => {
       await page.keyboard.press("ArrowUp");
       await expect(menu.getByRole("menuitemradio", { name: choice })).toBeFocused();
     }
+    await page.keyboard.press("ArrowUp");
+    await expect(menu.getByRole("menuitem", { name: "Picks track record" })).toBeFocused();
     await page.keyboard.press("ArrowUp");
     await expect(menu.getByRole("menuitem", { name: "Settings" })).toBeFocused();
     await expectNoA11yViolations(page);
@@ -74,6 +78,8 @@ test.describe("desktop (1280 px): the avatar menu", () => {
     await trigger.focus();
     await page.keyboard.press("Enter");
     await expect(page.getByRole("menuitem", { name: "Settings" })).toBeFocused();
+    await page.keyboard.press("ArrowDown");
+    await expect(page.getByRole("menuitem", { name: "Picks track record" })).toBeFocused();
     for (const choice of ["System", "Light", "Dark"]) {
       await page.keyboard.press("ArrowDown");
       await expect(page.getByRole("menuitemradio", { name: choice })).toBeFocused();

@@ -120,6 +120,7 @@ const signedInPages = [
   "/etf",
   "/etfabout?symbol=IBIT",
   "/news",
+  "/picks",
   "/stake",
   "/fixed-etf",
   "/swap",

@@ -5,6 +5,10 @@
 // and the server both use it.
 import { type Decimal, mulDiv, parsePrice } from "../money/index.ts";
 
+/** The /picks page's periods, by publishing date. */
+export const PICK_PERIODS = Object.freeze(["all", "30d", "90d", "1y"] as const);
+export type PickPeriod = (typeof PICK_PERIODS)[number];
+
 /** 1 basis point = 0.01 %; 10,000 bp = 100 %. */
 export const BP_PER_WHOLE = 10_000n;
 

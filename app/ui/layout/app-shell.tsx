@@ -1,4 +1,4 @@
-import { ArrowLeftRight, ChartLine, House, LogOut, Newspaper, Settings, Wallet } from "lucide-react";
+import { ArrowLeftRight, ChartLine, House, LogOut, Newspaper, Settings, Target, Wallet } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, NavLink, useSubmit } from "react-router";
 import { deepFreeze } from "../../domain/freeze.ts";
@@ -57,6 +57,12 @@ export function AvatarMenu({ user }: { user: ShellUser }) {
         <Link to="/settings">
           <Settings aria-hidden className="size-4 text-muted" />
           Settings
+        </Link>
+      </DropdownMenuItem>
+      <DropdownMenuItem asChild>
+        <Link to="/picks">
+          <Target aria-hidden className="size-4 text-muted" />
+          Picks track record
         </Link>
       </DropdownMenuItem>
       <ThemeMenuItems />
