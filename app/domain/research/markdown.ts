@@ -27,7 +27,7 @@ function renderer() {
   const defaultImage = rules.image;
   rules.image = (tokens, idx, options, env, self) => {
     const token = tokens[idx];
-    if (!token || !isSafeImage(token.attrGet("src") ?? "") || !defaultImage) {
+    if (!token || !isSafeImage(String(token.attrGet("src") ?? "")) || !defaultImage) {
       // Not one of ours: the picture's description stays, the request to someone else's server does not.
       return md.utils.escapeHtml(token?.content ? `[image: ${token.content}]` : "[image]");
     }
@@ -36,7 +36,7 @@ function renderer() {
   };
   rules.link_open = (tokens, idx, options, _env, self) => {
     const token = tokens[idx];
-    if (token && /^https?:/i.test(token.attrGet("href") ?? "")) {
+    if (token && /^https?:/i.test(String(token.attrGet("href") ?? ""))) {
       token.attrSet("rel", "nofollow noopener noreferrer");
     }
     return self.renderToken(tokens, idx, options);
