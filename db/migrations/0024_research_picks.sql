@@ -34,6 +34,10 @@ BEGIN
       USING ERRCODE = 'insufficient_privilege';
   END IF;
   IF TG_OP = 'INSERT' THEN
+    IF NEW.sample AND NEW.analyst_id <> 'sample-analyst' THEN
+      RAISE EXCEPTION 'research: only the shipped sample analyst''s picks are sample content'
+        USING ERRCODE = 'check_violation';
+    END IF;
     IF NOT NEW.sample AND (NEW.published_at < now() - interval '5 minutes'
                            OR NEW.published_at > now() + interval '5 minutes') THEN
       RAISE EXCEPTION 'research: a pick is published now, never back- or forward-dated'

@@ -101,11 +101,10 @@ export const subscriptions = pgTable(
     providerCustomerId: text("provider_customer_id"),
     providerSubscriptionId: text("provider_subscription_id"),
     /**
-     * Card: the plan's scheduled price change (its date) the provider was last told to charge from
-     * the next renewal; null when it charges the price the subscription began at. Differs from
-     * the plan's next_prices_from while a change (or its withdrawal) is still to be passed on.
+     * Card: what the provider was last told to charge at the next renewal (USD cents); null when it
+     * charges what the current period cost (price_minor), as it does after every paid period.
      */
-    providerPriceFrom: timestamp("provider_price_from", { withTimezone: true }),
+    providerRenewalMinor: bigint("provider_renewal_minor", { mode: "bigint" }),
     /** The newest provider event applied to this row (events can arrive out of order). */
     providerEventAt: timestamp("provider_event_at", { withTimezone: true }),
     /** Crypto: the balance renewals are paid from. */

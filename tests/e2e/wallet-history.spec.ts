@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, expectNoA11yViolations, test, viewports } from "./fixtures.ts";
-import { gotoHydrated } from "./hydration.ts";
+import { gotoHydrated, waitForHydration } from "./hydration.ts";
 import { type Credit, newSignedInMember, testApi } from "./member-session.ts";
 
 // The dashboard's balance card, the wallet (currency, eye, Stake delay) and the
@@ -15,11 +15,7 @@ test.describe.configure({ timeout: 120_000 });
 /** A member with these credits, signed in and on a hydrated /dashboard; returns the e-mail. */
 async function newMember(page: Page, credits: Credit[] = []) {
   const email = await newSignedInMember(page, { tag: "wallet", password: PASSWORD, credits });
-  await page
-    .locator("[data-hydrated=true]")
-    .first()
-    .waitFor({ timeout: 20_000 })
-    .catch(() => undefined);
+  await waitForHydration(page);
   return email;
 }
 

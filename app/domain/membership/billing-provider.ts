@@ -63,13 +63,15 @@ export interface BillingProvider {
   /**
    * From the next renewal on, charge `amountMinor` a `period` (a plan's price change; ADR 0070).
    * Nothing is charged now and the period paid for is untouched. Setting the same price again is
-   * harmless, so a retry after a crash is safe.
+   * harmless, so a retry after a crash is safe. False, changing nothing, when the next renewal is
+   * in another period than `period` (a switch the provider has scheduled): the billing interval is
+   * never changed here, since that would bill a new period at once.
    */
   setRenewalPrice(input: {
     subscriptionId: string;
     period: BillingPeriod;
     amountMinor: bigint;
-  }): Promise<void>;
+  }): Promise<boolean>;
   /** Refunds part or all of a paid invoice. */
   refund(input: {
     providerInvoiceId: string;

@@ -37,7 +37,7 @@ export async function runMembershipJobs(db: Db, options: LifecycleOptions & { pr
   if (options.userId === undefined) await applyDuePriceChanges(db, options.now);
   const prices = options.provider
     ? await pushRenewalPrices(db, options.provider, { userId: options.userId })
-    : { told: 0, failed: 0 };
+    : { told: 0, failed: 0, deferred: 0 };
   const result = { reminders, renewals, expiries, notices, prices };
   if (
     Object.keys(reminders).length + Object.keys(renewals).length + Object.keys(expiries).length > 0 ||

@@ -133,6 +133,8 @@ export async function recordPaidPeriod(tx: Db, input: PaidPeriod): Promise<Recor
     providerSubscriptionId: input.providerSubscriptionId ?? null,
     providerEventAt: input.providerEventAt ?? current?.providerEventAt ?? null,
     cryptoAsset: input.cryptoAsset ?? null,
+    // The provider now charges what this period cost until told otherwise (renewal-prices.server.ts).
+    providerRenewalMinor: null,
     updatedAt: new Date(),
   };
   if (current) {

@@ -111,13 +111,14 @@ export function createSampleProvider(options: {
      * its own price (the member confirmed that one).
      */
     async setRenewalPrice({ subscriptionId, period, amountMinor }) {
-      await db.transaction(async (tx) => {
+      return db.transaction(async (tx) => {
         const sub = await subscriptionFor(tx, subscriptionId);
-        if ((sub.nextPeriod ?? sub.period) !== period) return;
+        if ((sub.nextPeriod ?? sub.period) !== period) return false;
         await tx
           .update(sampleBillingSubscriptions)
           .set({ nextPeriod: period, nextAmountMinor: amountMinor, updatedAt: now() })
           .where(eq(sampleBillingSubscriptions.id, sub.id));
+        return true;
       });
     },
 

@@ -134,11 +134,10 @@ export function createStripeProvider(options: {
      */
     async setRenewalPrice({ subscriptionId, period, amountMinor }) {
       const { item, product } = await currentItem(subscriptionId);
-      if (
-        item.price.unit_amount === Number(amountMinor) &&
-        item.price.recurring?.interval === interval(period)
-      )
-        return;
+      // Another interval (a schedule moved it, or our record lags a switch): changing it here would
+      // restart the billing cycle and invoice a full period now.
+      if (item.price.recurring?.interval !== interval(period)) return false;
+      if (item.price.unit_amount === Number(amountMinor)) return true;
       await stripe.subscriptions.update(subscriptionId, {
         items: [
           {
@@ -153,6 +152,7 @@ export function createStripeProvider(options: {
         ],
         proration_behavior: "none",
       });
+      return true;
     },
 
     async refund({ providerInvoiceId, amountMinor, idempotencyKey }) {

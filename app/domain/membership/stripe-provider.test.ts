@@ -169,7 +169,9 @@ describe("the Stripe provider", () => {
       brand: "Coinlens",
       client,
     });
-    await stripe.setRenewalPrice({ subscriptionId: "sub_1", period: "monthly", amountMinor: 30_000n });
+    expect(
+      await stripe.setRenewalPrice({ subscriptionId: "sub_1", period: "monthly", amountMinor: 30_000n }),
+    ).toBe(true);
     expect(updates).toEqual([
       {
         id: "sub_1",
@@ -190,7 +192,14 @@ describe("the Stripe provider", () => {
       },
     ]);
     unitAmount = 30_000;
-    await stripe.setRenewalPrice({ subscriptionId: "sub_1", period: "monthly", amountMinor: 30_000n });
+    expect(
+      await stripe.setRenewalPrice({ subscriptionId: "sub_1", period: "monthly", amountMinor: 30_000n }),
+    ).toBe(true);
+    expect(updates).toHaveLength(1);
+    // Never another interval: that would restart the cycle and bill a full period at once.
+    expect(
+      await stripe.setRenewalPrice({ subscriptionId: "sub_1", period: "yearly", amountMinor: 360_000n }),
+    ).toBe(false);
     expect(updates).toHaveLength(1);
   });
 });

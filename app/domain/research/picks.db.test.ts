@@ -138,11 +138,22 @@ describe("picks", () => {
     expect(ids).toEqual(expect.arrayContaining([id, bystander]));
   });
 
-  it("sample content may carry a past date, labelled as sample", async () => {
+  it("only the shipped sample analyst's picks may be sample content, and only they may carry a past date", async () => {
     const analyst = await addMember(t.db, "analyst-sample");
+    expect(
+      await refused(
+        t.db.execute(
+          sql`insert into research_picks (id, asset, analyst_id, title, thesis, risk, horizon, entry_price, btc_entry_price, published_at, sample)
+              values ('fake-sample', 'ETH', ${analyst}, 'Sample', 'Sample thesis', 'medium', 'long', 2500, 60000, now() - interval '90 days', true)`,
+        ),
+      ),
+    ).toContain("only the shipped sample analyst");
+    await t.db.execute(
+      sql`insert into users (id, name, email, role) values ('sample-analyst', 'Sample analyst', 'sample-analyst@coinlens.invalid', 'analyst') on conflict do nothing`,
+    );
     await t.db.execute(
       sql`insert into research_picks (id, asset, analyst_id, title, thesis, risk, horizon, entry_price, btc_entry_price, published_at, sample)
-          values ('sample-1', 'ETH', ${analyst}, 'Sample', 'Sample thesis', 'medium', 'long', 2500, 60000, now() - interval '90 days', true)`,
+          values ('sample-1', 'ETH', 'sample-analyst', 'Sample', 'Sample thesis', 'medium', 'long', 2500, 60000, now() - interval '90 days', true)`,
     );
     const [row] = await t.db.select().from(researchPicks).where(eq(researchPicks.id, "sample-1"));
     expect(row?.sample).toBe(true);

@@ -18,6 +18,27 @@ async function price(symbol: string, value: string, at: Date) {
 }
 
 describe("the picks track record", () => {
+  it("the sample picks are seeded once, labelled sample, priced from the sample history", async () => {
+    await seedDatabase(t.db);
+    await seedDatabase(t.db);
+    const now = new Date();
+    await setPrices(t.db, now);
+    const view = await picksView(t.db, {
+      now,
+      staleSeconds: 600,
+      period: "all",
+      analystId: SAMPLE_ANALYST_ID,
+    });
+    expect(view.picks.map((p) => p.asset).sort()).toEqual(["BNB", "ETH", "SOL", "TRX"]);
+    expect(view.sample).toBe(true);
+    expect(view.picks.every((p) => p.sample && p.returns !== null)).toBe(true);
+    expect(
+      view.picks
+        .filter((p) => p.closedAt !== null)
+        .map((p) => p.asset)
+        .sort(),
+    ).toEqual(["ETH", "TRX"]);
+  });
   it("prices open picks now and closed ones at their exit, against BTC; filters by analyst and period; stale prices are left out", async () => {
     const start = new Date();
     await setPrices(t.db, start, { BTC: "100000" });
@@ -58,7 +79,9 @@ describe("the picks track record", () => {
       worstBp: -1000n,
       beatBtc: 1,
     });
+    // Real picks exist now: the sample picks are neither listed nor counted, nor their analyst offered.
     expect(all.sample).toBe(false);
+    expect(all.picks.every((p) => !p.sample)).toBe(true);
 
     const adaOnly = await picksView(t.db, { now: start, staleSeconds: 600, period: "all", analystId: ada });
     expect(adaOnly.picks.map((p) => p.asset)).toEqual(["SOL"]);
@@ -76,27 +99,5 @@ describe("the picks track record", () => {
     await setPrices(t.db, month);
     expect((await picksView(t.db, { now: month, staleSeconds: 600, period: "30d" })).picks).toHaveLength(0);
     expect((await picksView(t.db, { now: month, staleSeconds: 600, period: "all" })).picks).toHaveLength(2);
-  });
-
-  it("the sample picks are seeded once, labelled sample, priced from the sample history", async () => {
-    await seedDatabase(t.db);
-    await seedDatabase(t.db);
-    const now = new Date();
-    await setPrices(t.db, now);
-    const view = await picksView(t.db, {
-      now,
-      staleSeconds: 600,
-      period: "all",
-      analystId: SAMPLE_ANALYST_ID,
-    });
-    expect(view.picks.map((p) => p.asset).sort()).toEqual(["BNB", "ETH", "SOL", "TRX"]);
-    expect(view.sample).toBe(true);
-    expect(view.picks.every((p) => p.sample && p.returns !== null)).toBe(true);
-    expect(
-      view.picks
-        .filter((p) => p.closedAt !== null)
-        .map((p) => p.asset)
-        .sort(),
-    ).toEqual(["ETH", "TRX"]);
   });
 });

@@ -62,10 +62,19 @@ export async function picksView(
     .innerJoin(users, eq(users.id, researchPicks.analystId))
     .where(and(...where))
     .orderBy(desc(researchPicks.publishedAt));
+  // Sample picks show the page working until the desk publishes; once a real pick exists they are
+  // neither listed nor counted, so they never flatter (or spoil) the real record.
+  const real = await db
+    .select({ id: researchPicks.id })
+    .from(researchPicks)
+    .where(eq(researchPicks.sample, false))
+    .limit(1);
+  const hideSamples = real.length > 0;
   const analysts = await db
     .selectDistinct({ id: users.id, name: users.name })
     .from(researchPicks)
     .innerJoin(users, eq(users.id, researchPicks.analystId))
+    .where(hideSamples ? eq(researchPicks.sample, false) : undefined)
     .orderBy(users.name);
 
   // One feed read per asset (and Bitcoin), fresh or not at all.
@@ -77,7 +86,8 @@ export async function picksView(
   }
   const btcNow = prices.get("BTC") ?? null;
 
-  const picks: PickRow[] = rows.map(({ pick, analyst }) => {
+  const shown = hideSamples ? rows.filter((r) => !r.pick.sample) : rows;
+  const picks: PickRow[] = shown.map(({ pick, analyst }) => {
     const open = pick.closedAt === null;
     const last = open ? (prices.get(pick.asset) ?? null) : pick.exitPrice;
     const btcLast = open ? btcNow : pick.btcExitPrice;
