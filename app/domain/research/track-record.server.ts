@@ -78,7 +78,8 @@ export async function picksView(
     .orderBy(users.name);
 
   // One feed read per asset (and Bitcoin), fresh or not at all.
-  const assets = [...new Set(["BTC", ...rows.map((r) => r.pick.asset)])];
+  const shown = hideSamples ? rows.filter((r) => !r.pick.sample) : rows;
+  const assets = [...new Set(["BTC", ...shown.map((r) => r.pick.asset)])];
   const prices = new Map<string, string | null>();
   for (const asset of assets) {
     const quote = await getUsdPrice(db, asset, { now: o.now, staleSeconds: o.staleSeconds });
@@ -86,7 +87,6 @@ export async function picksView(
   }
   const btcNow = prices.get("BTC") ?? null;
 
-  const shown = hideSamples ? rows.filter((r) => !r.pick.sample) : rows;
   const picks: PickRow[] = shown.map(({ pick, analyst }) => {
     const open = pick.closedAt === null;
     const last = open ? (prices.get(pick.asset) ?? null) : pick.exitPrice;

@@ -11,6 +11,7 @@ import { buttonClass } from "~/ui/button.tsx";
 import { Card, CardHeader } from "~/ui/card.tsx";
 import { cn } from "~/ui/cn.ts";
 import { EmptyState } from "~/ui/empty-state.tsx";
+import { Select } from "~/ui/select.tsx";
 import { Table, Td, Th } from "~/ui/table.tsx";
 import type { Route } from "./+types/picks";
 
@@ -133,41 +134,21 @@ export default function PicksPage({ loaderData }: Route.ComponentProps) {
           className="flex flex-wrap items-end gap-3"
           onChange={(e) => submit(e.currentTarget)}
         >
-          <div>
-            <label htmlFor="picks-period" className="block text-sm font-medium text-ink">
-              Period
-            </label>
-            <select
-              id="picks-period"
-              name="period"
-              defaultValue={period}
-              className="mt-1 h-11 w-64 max-w-full rounded-md border border-line bg-surface px-3 text-sm text-ink"
-            >
-              {PICK_PERIODS.map((p) => (
-                <option key={p} value={p}>
-                  {PERIOD_LABELS[p]}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor="picks-analyst" className="block text-sm font-medium text-ink">
-              Analyst
-            </label>
-            <select
-              id="picks-analyst"
-              name="analyst"
-              defaultValue={analyst}
-              className="mt-1 h-11 w-64 max-w-full rounded-md border border-line bg-surface px-3 text-sm text-ink"
-            >
-              <option value="">All analysts</option>
-              {analysts.map((a) => (
-                <option key={a.id} value={a.id}>
-                  {a.name}
-                </option>
-              ))}
-            </select>
-          </div>
+          <Select
+            label="Period"
+            name="period"
+            defaultValue={period}
+            options={PICK_PERIODS.map((p) => ({ value: p, label: PERIOD_LABELS[p] }))}
+            className="w-64 max-w-full"
+          />
+          <Select
+            label="Analyst"
+            name="analyst"
+            defaultValue={analyst}
+            placeholder="All analysts"
+            options={analysts.map((a) => ({ value: a.id, label: a.name }))}
+            className="w-64 max-w-full"
+          />
           <noscript>
             <button type="submit" className={buttonClass("secondary")}>
               Filter
