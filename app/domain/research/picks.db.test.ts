@@ -95,7 +95,7 @@ describe("picks", () => {
     expect(await refused(t.db.execute(sql`delete from research_picks where id = ${id}`))).toContain(
       "never deleted",
     );
-    expect(await refused(t.db.execute(sql`truncate research_picks`))).toContain("never deleted");
+    expect(await refused(t.db.execute(sql`truncate research_picks cascade`))).toContain("never deleted");
     expect(
       await refused(t.db.execute(sql`update research_picks set entry_price = 1 where id = ${id}`)),
     ).toContain("never change");
