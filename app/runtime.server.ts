@@ -10,6 +10,7 @@ import { type OutboxWorker, startOutboxWorker } from "./domain/mail/outbox-worke
 import { startMarketData, stopMarketData } from "./domain/market-data/service.server.ts";
 import { startMembershipJobs, stopMembershipJobs } from "./domain/membership/jobs.server.ts";
 import { startSampleBilling, stopSampleBilling } from "./domain/membership/sample-jobs.server.ts";
+import { startSetupJobs, stopSetupJobs } from "./domain/research/setup-jobs.server.ts";
 import { startStakingJobs, stopStakingJobs } from "./domain/staking/jobs.server.ts";
 import { seedTradeDefaults } from "./domain/staking/seed.server.ts";
 import { startWithdrawalJobs, stopWithdrawalJobs } from "./domain/withdrawals/jobs.server.ts";
@@ -36,6 +37,11 @@ export async function boot() {
   });
   // Market data: fills the cache before the first request, then refreshes it (one server per job).
   await startMarketData(database, config);
+  // Trading setups follow the price feed: every server moves them on every price change (issue 18).
+  await startSetupJobs(database, {
+    url: config.database.kind === "postgres" ? config.database.url : undefined,
+    staleSeconds: config.market.staleSeconds,
+  });
   // Live account events: money changes reach the member's open pages on any server (ADR 0069).
   await startAccountEvents(database, {
     url: config.database.kind === "postgres" ? config.database.url : undefined,
@@ -85,6 +91,7 @@ export async function shutdown() {
   // After the jobs, so what they queued on the way out is still handed over.
   await outboxWorker?.stop();
   outboxWorker = undefined;
+  await stopSetupJobs();
   await stopMarketData();
   await stopAccountEvents();
   await disconnectDatabase();

@@ -113,6 +113,8 @@ const MODULE_STATE: Record<string, string> = {
     "the outbox sealing key derived from each secret (a pure cache)",
   "app/domain/events/account-events.server.ts: holder":
     "this server's account-events listener and open member streams on globalThis",
+  "app/domain/research/setup-jobs.server.ts: holder":
+    "this server's trading-setups listener, minute timer and pass in progress on globalThis",
   "app/ui/toast.tsx: nextId": "toast ids; only clicks in the browser show a toast",
   "app/islands/toast.ts: list": "the landing page's toast region, in the browser only",
 };
