@@ -100,6 +100,7 @@ export default deepFreeze([
   ...testRoutes(process.env.APP_ENV),
   route("dev/outbox", "routes/dev/outbox.tsx"),
   route("dev/chain", "routes/dev/chain.tsx"),
+  route("dev/market", "routes/dev/market.tsx"),
   route("api/market/:dataset", "routes/api/market.ts"),
   route("api/etfs/:symbol?", "routes/api/etfs.ts"),
   route("api/news", "routes/api/news.ts"),

@@ -4,7 +4,7 @@ import { setupTestDatabase } from "../../tests/db.ts";
 import { useDatabase } from "../db/db.server.ts";
 
 // The development pages (/dev/outbox: e-mails with sign-in and reset links; /dev/chain: "pay" a
-// deposit address) exist outside production and answer only a browser on this machine. The
+// deposit address; /dev/market: set a sample price by hand) exist outside production and answer only a browser on this machine. The
 // browser tests' controls (/api/test/*: members, credits, staff roles, prices) exist only under
 // APP_ENV=test, for clients on this machine. Everywhere else each answers 404, like an unknown
 // address. Each call loads the route with a fresh configuration (config is cached per module).
@@ -26,6 +26,7 @@ type Answer = { status: number; body: string };
 const modules: Record<string, string> = {
   "/dev/outbox": "../routes/dev/outbox.tsx",
   "/dev/chain": "../routes/dev/chain.tsx",
+  "/dev/market": "../routes/dev/market.tsx",
   "/api/test/trade": "../routes/api/trade-test.ts",
   "/api/test/history": "../routes/api/history-test.ts",
   "/api/test/staff": "../routes/test/staff.ts",
@@ -78,9 +79,16 @@ const devPages = [
     kind: "action" as const,
     init: { method: "POST", body: new URLSearchParams({ intent: "mine", asset: "BTC", count: "1" }) },
   },
+  { path: "/dev/market", kind: "loader" as const },
+  {
+    path: "/dev/market",
+    kind: "action" as const,
+    // Clearing hand-set prices when there are none: a real action that changes nothing.
+    init: { method: "POST", body: new URLSearchParams({ intent: "clear-all" }) },
+  },
 ];
 
-describe("development pages (/dev/outbox, /dev/chain)", () => {
+describe("development pages (/dev/outbox, /dev/chain, /dev/market)", () => {
   test("answer a browser on this machine in development and test", async () => {
     for (const env of [development, testing]) {
       for (const ip of loopbackAddresses) {
@@ -114,6 +122,16 @@ describe("development pages (/dev/outbox, /dev/chain)", () => {
       });
     }
   });
+});
+
+test("/dev/market is a 404 while market data is live, even to this machine in development", async () => {
+  const live = { ...development, MARKET_DATA: "live" };
+  for (const page of devPages.filter((p) => p.path === "/dev/market")) {
+    expect(await call(live, page.path, page.kind, "127.0.0.1", page.init)).toEqual({
+      status: 404,
+      body: "Not Found",
+    });
+  }
 });
 
 const post = (body: unknown): RequestInit => ({

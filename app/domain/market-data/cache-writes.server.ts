@@ -12,6 +12,7 @@ import {
 } from "../../../db/schema/index.ts";
 import type { Db } from "../../db/client.server.ts";
 import type { EtfSnapshot } from "./providers.ts";
+import { withSampleOverrides } from "./sample-overrides.server.ts";
 import {
   type DailyBar,
   type FxRate,
@@ -21,8 +22,10 @@ import {
   trackedCoins,
 } from "./types.ts";
 
-export async function saveQuotes(db: Db, quotes: Quote[], fetchedAt = new Date()) {
-  if (quotes.length === 0) return;
+export async function saveQuotes(db: Db, provided: Quote[], fetchedAt = new Date()) {
+  if (provided.length === 0) return;
+  // A price set by hand on /dev/market stays until cleared: the sample refresher reports it too.
+  const quotes = await withSampleOverrides(db, provided);
   const applied = await db
     .insert(marketQuotes)
     .values(
