@@ -65,6 +65,7 @@ export default deepFreeze([
     route("etffinancials", "routes/_app/etffinancials.tsx"),
     route("news", "routes/_app/news.tsx"),
     route("picks", "routes/_app/picks.tsx"),
+    route("setups", "routes/_app/setups.tsx"),
     route("stake", "routes/_app/stake.tsx"),
     route("fixed-etf", "routes/_app/fixed-etf.tsx"),
     route("swap", "routes/_app/swap.tsx"),

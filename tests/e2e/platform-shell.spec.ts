@@ -39,10 +39,17 @@ test.describe("desktop (1280 px): the avatar menu", () => {
     await expect(trigger).toHaveAttribute("aria-expanded", "true");
     await expect(menu.getByText("Test Member")).toBeVisible();
     await expect(menu.getByText(email)).toBeVisible();
-    await expect(menu.getByRole("menuitem")).toHaveText(["Settings", "Picks track record", "Sign out"]);
+    await expect(menu.getByRole("menuitem")).toHaveText([
+      "Settings",
+      "Picks track record",
+      "Trading setups",
+      "Sign out",
+    ]);
     await expect(menu.getByRole("menuitem", { name: "Settings" })).toBeFocused();
     await page.keyboard.press("ArrowDown");
     await expect(menu.getByRole("menuitem", { name: "Picks track record" })).toBeFocused();
+    await page.keyboard.press("ArrowDown");
+    await expect(menu.getByRole("menuitem", { name: "Trading setups" })).toBeFocused();
     // Then the theme for this device (ADR 0068): System, Light, Dark.
     for (const choice of ["System", "Light", "Dark"]) {
       await page.keyboard.press("ArrowDown");
@@ -54,6 +61,8 @@ test.describe("desktop (1280 px): the avatar menu", () => {
       await page.keyboard.press("ArrowUp");
       await expect(menu.getByRole("menuitemradio", { name: choice })).toBeFocused();
     }
+    await page.keyboard.press("ArrowUp");
+    await expect(menu.getByRole("menuitem", { name: "Trading setups" })).toBeFocused();
     await page.keyboard.press("ArrowUp");
     await expect(menu.getByRole("menuitem", { name: "Picks track record" })).toBeFocused();
     await page.keyboard.press("ArrowUp");
@@ -80,6 +89,8 @@ test.describe("desktop (1280 px): the avatar menu", () => {
     await expect(page.getByRole("menuitem", { name: "Settings" })).toBeFocused();
     await page.keyboard.press("ArrowDown");
     await expect(page.getByRole("menuitem", { name: "Picks track record" })).toBeFocused();
+    await page.keyboard.press("ArrowDown");
+    await expect(page.getByRole("menuitem", { name: "Trading setups" })).toBeFocused();
     for (const choice of ["System", "Light", "Dark"]) {
       await page.keyboard.press("ArrowDown");
       await expect(page.getByRole("menuitemradio", { name: choice })).toBeFocused();

@@ -121,6 +121,7 @@ const signedInPages = [
   "/etfabout?symbol=IBIT",
   "/news",
   "/picks",
+  "/setups",
   "/stake",
   "/fixed-etf",
   "/swap",
@@ -139,7 +140,7 @@ for (const [label, viewport] of Object.entries(viewports)) {
   test(`${label} (${viewport.width} px): every signed-in page passes axe in the dark theme`, async ({
     page,
   }) => {
-    test.setTimeout(300_000); // eighteen pages, eighteen scans
+    test.setTimeout(300_000); // nineteen pages, nineteen scans
     await page.setViewportSize(viewport);
     await page.emulateMedia({ colorScheme: "dark" });
     await signInNewMember(page, "theme-axe");

@@ -8,60 +8,13 @@ import type { Db } from "../../db/client.server.ts";
 import { getDailyBars, getQuotes } from "../market-data/cache.server.ts";
 import { normalize } from "../market-data/decimal.ts";
 import { type TrackedSymbol, trackedCoins } from "../market-data/types.ts";
+import type { BoardSetup, SetupBoard } from "./setup-board.ts";
 import { setupChart } from "./setup-chart.ts";
 import { isFinalStatus, type SetupStatus, setupStatusLabel, setupStatusTone } from "./setup-rules.ts";
 import { setupState } from "./setups.server.ts";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-
-export interface BoardEvent {
-  status: SetupStatus;
-  label: string;
-  price: string;
-  at: string;
-}
-
-export interface BoardSetup {
-  id: string;
-  asset: string;
-  assetName: string;
-  title: string;
-  slug: string;
-  author: string;
-  sample: boolean;
-  premium: boolean;
-  /** Premium and the viewer without it: `levels` is null. */
-  locked: boolean;
-  timeframe: string;
-  status: SetupStatus;
-  statusLabel: string;
-  statusTone: ReturnType<typeof setupStatusTone>;
-  statusAt: string;
-  publishedAt: string;
-  expiresAt: string;
-  live: boolean;
-  levels: {
-    side: "long" | "short";
-    entryLow: string;
-    entryHigh: string;
-    stop: string;
-    targets: string[];
-    publishedPrice: string;
-    /** The price of the last change (the published price while waiting). */
-    statusPrice: string;
-    events: BoardEvent[];
-    chart: ReturnType<typeof setupChart>;
-  } | null;
-}
-
-export interface SetupBoard {
-  live: BoardSetup[];
-  finished: BoardSetup[];
-  /** Any sample setup on the board (labelled Sample). */
-  sample: boolean;
-  prices: { asOf: string | null; stale: boolean; sample: boolean };
-}
 
 /** The asset's price history for charts: daily closes before the hourly week, the hourly week, the price now. */
 async function priceHistory(

@@ -1,4 +1,14 @@
-import { ArrowLeftRight, ChartLine, House, LogOut, Newspaper, Settings, Target, Wallet } from "lucide-react";
+import {
+  ArrowLeftRight,
+  CandlestickChart,
+  ChartLine,
+  House,
+  LogOut,
+  Newspaper,
+  Settings,
+  Target,
+  Wallet,
+} from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, NavLink, useSubmit } from "react-router";
 import { deepFreeze } from "../../domain/freeze.ts";
@@ -63,6 +73,12 @@ export function AvatarMenu({ user }: { user: ShellUser }) {
         <Link to="/picks">
           <Target aria-hidden className="size-4 text-muted" />
           Picks track record
+        </Link>
+      </DropdownMenuItem>
+      <DropdownMenuItem asChild>
+        <Link to="/setups">
+          <CandlestickChart aria-hidden className="size-4 text-muted" />
+          Trading setups
         </Link>
       </DropdownMenuItem>
       <ThemeMenuItems />
