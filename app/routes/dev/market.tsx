@@ -136,10 +136,10 @@ export default function DevMarket({ loaderData, actionData }: Route.ComponentPro
                       inputMode="decimal"
                       autoComplete="off"
                       defaultValue={coin.priceUsd}
-                      className={`${inputClass} h-9 w-40 text-sm`}
+                      className={`${inputClass} w-40`}
                     />
                   </label>
-                  <Button type="submit" size="sm" disabled={busy}>
+                  <Button type="submit" disabled={busy}>
                     Set
                   </Button>
                 </Form>
@@ -153,7 +153,6 @@ export default function DevMarket({ loaderData, actionData }: Route.ComponentPro
                       name="percent"
                       value={String(n)}
                       variant="secondary"
-                      size="sm"
                       disabled={busy}
                       aria-label={`${coin.symbol} ${nudgeText(n)}`}
                     >
@@ -165,13 +164,7 @@ export default function DevMarket({ loaderData, actionData }: Route.ComponentPro
                   <Form method="post">
                     <input type="hidden" name="symbol" value={coin.symbol} />
                     <input type="hidden" name="intent" value="clear" />
-                    <Button
-                      type="submit"
-                      variant="ghost"
-                      size="sm"
-                      disabled={busy}
-                      aria-label={`Clear ${coin.symbol}`}
-                    >
+                    <Button type="submit" variant="ghost" disabled={busy} aria-label={`Clear ${coin.symbol}`}>
                       Clear
                     </Button>
                   </Form>

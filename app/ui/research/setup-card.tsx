@@ -13,7 +13,7 @@ function Level({ label, children, testId }: { label: string; children: React.Rea
   return (
     <div>
       <dt className="text-xs font-medium text-muted">{label}</dt>
-      <dd className="mt-0.5 font-mono text-sm tabular-nums text-ink" data-testid={testId}>
+      <dd className="mt-0.5 whitespace-nowrap font-mono text-sm tabular-nums text-ink" data-testid={testId}>
         {children}
       </dd>
     </div>
@@ -81,7 +81,7 @@ export function SetupCard({ setup }: { setup: BoardSetup }) {
       {levels ? (
         <div className="grid gap-4 md:grid-cols-[minmax(0,1fr)_20rem]">
           <div className="space-y-4">
-            <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+            <dl className="flex flex-wrap gap-x-8 gap-y-3">
               <Level label="Entry zone" testId="setup-entry">
                 {formatUsd(levels.entryLow)} – {formatUsd(levels.entryHigh)}
               </Level>
@@ -102,10 +102,10 @@ export function SetupCard({ setup }: { setup: BoardSetup }) {
               <h4 className="text-xs font-medium text-muted">History</h4>
               <ol className="mt-1 space-y-1 text-sm" data-testid="setup-history">
                 {levels.events.map((e) => (
-                  <li key={e.status} className="flex flex-wrap gap-x-2">
+                  <li key={e.status} className="flex flex-wrap items-baseline gap-x-2">
                     <span className="font-medium text-ink">{e.label}</span>
                     <span className="font-mono tabular-nums text-ink">{formatUsd(e.price)}</span>
-                    <span className="text-muted">{formatDateTime(e.at)}</span>
+                    <span className="text-xs text-muted">{formatDateTime(e.at)}</span>
                   </li>
                 ))}
               </ol>
