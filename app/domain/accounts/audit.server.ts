@@ -65,6 +65,15 @@ export const AUDIT_EVENTS = Object.freeze([
   "admin-refund-proposed",
   "admin-refund-completed",
   "admin-refund-declined",
+  // Research (ADR 0073): an admin makes a member an analyst, or takes the role back.
+  "admin-analyst-granted",
+  "admin-analyst-revoked",
+  // The research workflow (ADR 0073): the reviewer's decision, and corrections after publishing.
+  "admin-research-published",
+  "admin-research-scheduled",
+  "admin-research-sent-back",
+  "admin-research-corrected",
+  "admin-research-stance-set",
 ] as const);
 
 export type AuditEvent = (typeof AUDIT_EVENTS)[number];

@@ -8,6 +8,7 @@ import {
   MEMBER_PERMISSIONS,
   MEMBERSHIP_PERMISSIONS,
   PAYMENT_PERMISSIONS,
+  RESEARCH_PERMISSIONS,
   REVIEW_PERMISSIONS,
   type Requester,
 } from "./permissions.ts";
@@ -152,5 +153,24 @@ describe("membership back-office permissions", () => {
     for (const role of ["analyst", "member", ""]) {
       for (const p of MEMBERSHIP_PERMISSIONS) expect(hasPermission(role, p)).toBe(false);
     }
+  });
+});
+
+describe("research studio permissions (ADR 0073)", () => {
+  it("analysts and admins write and review research; support and members do not; only admins manage analysts", () => {
+    expect(hasPermission("analyst", "manage:analyst:any")).toBe(false);
+    for (const p of RESEARCH_PERMISSIONS) {
+      if (p !== "manage:analyst:any") expect(hasPermission("analyst", p)).toBe(true);
+      expect(hasPermission("admin", p)).toBe(true);
+      for (const role of ["support", "member", "", "Analyst"]) expect(hasPermission(role, p)).toBe(false);
+    }
+  });
+
+  it("the studio also wants a two-factor session", () => {
+    expect(decideAccess(staff("analyst", false), "write:research:own")).toMatchObject({ ok: false });
+    expect(decideAccess(staff("analyst", true, "password"), "write:research:own")).toMatchObject({
+      ok: false,
+    });
+    expect(decideAccess(staff("analyst", true), "write:research:own")).toEqual({ ok: true });
   });
 });

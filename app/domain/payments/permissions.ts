@@ -49,7 +49,17 @@ export const MEMBERSHIP_PERMISSIONS = Object.freeze([
 ] as const);
 export type MembershipPermission = (typeof MEMBERSHIP_PERMISSIONS)[number];
 
+/** /studio (issue 18, ADR 0073): write research, and review what another analyst wrote. */
+export const RESEARCH_PERMISSIONS = Object.freeze([
+  "write:research:own",
+  "review:research:any",
+  // Admins only: make a member an analyst, or take the role back (/admin/members/:id).
+  "manage:analyst:any",
+] as const);
+export type ResearchPermission = (typeof RESEARCH_PERMISSIONS)[number];
+
 export type Permission =
+  | ResearchPermission
   | PaymentPermission
   | MembershipPermission
   | EarnPermission
@@ -63,11 +73,13 @@ export const PERMISSIONS: readonly Permission[] = Object.freeze([
   ...MEMBER_PERMISSIONS,
   ...AUDIT_PERMISSIONS,
   ...MEMBERSHIP_PERMISSIONS,
+  ...RESEARCH_PERMISSIONS,
 ]);
 
 const GRANTS: Readonly<Record<Role, readonly Permission[]>> = {
   member: [],
-  analyst: [],
+  // Analysts write research and review each other's; nothing in the back-office's money pages.
+  analyst: ["write:research:own", "review:research:any"],
   // Support can see the queues and members to answer them, not move money, change what is
   // offered, disable anyone or read the audit log.
   support: ["read:deposit:any", "read:withdrawal:any", "read:member:any", "read:billing:any"],

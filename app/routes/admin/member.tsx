@@ -14,6 +14,7 @@ import { formatAmount } from "~/domain/money/amount.ts";
 import { ASSETS } from "~/domain/money/assets.ts";
 import { hasPermission } from "~/domain/payments/permissions.ts";
 import { withdrawalStatusLabel } from "~/domain/withdrawals/status.ts";
+import { AnalystRoleCard } from "~/ui/admin/analyst-role-card.tsx";
 import { MemberBilling } from "~/ui/admin/membership/member-billing.tsx";
 import { Badge } from "~/ui/badge.tsx";
 import { Button } from "~/ui/button.tsx";
@@ -22,6 +23,7 @@ import { Field } from "~/ui/field.tsx";
 import { Table, Td, Th } from "~/ui/table.tsx";
 import type { Route } from "./+types/member";
 import { AdminErrorBoundary } from "./forbidden.tsx";
+import { analystRoleAction } from "./member-analyst.server.ts";
 import { memberBillingView } from "./membership/member-billing.server.ts";
 import { requirePermission } from "./payments-guard.server.ts";
 
@@ -72,6 +74,8 @@ export async function loader(args: Route.LoaderArgs) {
       ? await memberBillingView(getDb(), profile.id)
       : null,
     canRefund: hasPermission(session.user.role, "refund:invoice:any"),
+    canManageAnalysts:
+      hasPermission(session.user.role, "manage:analyst:any") && session.user.id !== profile.id,
     balances: [...balanceRows("real"), ...balanceRows("demo")],
     operations: overview.operations.map((op) => ({
       id: op.id.toString(),
@@ -95,8 +99,11 @@ export async function loader(args: Route.LoaderArgs) {
 type ActionData = { ok: boolean; message: string };
 
 export async function action(args: Route.ActionArgs) {
+  const form = formValues(await args.request.clone().formData());
+  if (form.intent === "make-analyst" || form.intent === "remove-analyst") {
+    return analystRoleAction(args, form.intent === "make-analyst");
+  }
   const admin = await requirePermission(args, "disable:member:any");
-  const form = formValues(await args.request.formData());
   const context = {
     adminId: admin.adminId,
     ip: admin.ip,
@@ -164,6 +171,7 @@ export default function AdminMember({ loaderData, actionData }: Route.ComponentP
       <div className="grid gap-6 lg:grid-cols-2">
         <ProfileCard profile={profile} accounts={accounts} />
         <AccessCard disabled={disabled} canDisable={canDisable} busy={busy} />
+        {loaderData.canManageAnalysts ? <AnalystRoleCard role={profile.role} busy={busy} /> : null}
       </div>
       <BalancesCard balances={balances} />
       {loaderData.billing ? (
