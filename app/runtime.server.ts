@@ -10,6 +10,7 @@ import { type OutboxWorker, startOutboxWorker } from "./domain/mail/outbox-worke
 import { startMarketData, stopMarketData } from "./domain/market-data/service.server.ts";
 import { startMembershipJobs, stopMembershipJobs } from "./domain/membership/jobs.server.ts";
 import { startSampleBilling, stopSampleBilling } from "./domain/membership/sample-jobs.server.ts";
+import { startResearchJobs, stopResearchJobs } from "./domain/research/jobs.server.ts";
 import { startSetupJobs, stopSetupJobs } from "./domain/research/setup-jobs.server.ts";
 import { startStakingJobs, stopStakingJobs } from "./domain/staking/jobs.server.ts";
 import { seedTradeDefaults } from "./domain/staking/seed.server.ts";
@@ -54,6 +55,8 @@ export async function boot() {
   startWithdrawalJobs(database.db);
   // Membership renewals, reminders, grace and expiry: every server, subscription by subscription.
   startMembershipJobs(database.db, config);
+  // Research: scheduled pieces publish on time; last week's digest is queued (ADR 0073).
+  startResearchJobs(database.db, config);
   // The offline card processor's webhooks and clock, while it is the provider (ADR 0070).
   startSampleBilling(database.db, config);
   // E-mail queued with each state change goes out from here (ADR 0056).
@@ -87,6 +90,7 @@ export async function shutdown() {
   await stopWithdrawalJobs();
   await stopMembershipJobs();
   await stopSampleBilling();
+  await stopResearchJobs();
   stopDepositWatchers();
   // After the jobs, so what they queued on the way out is still handed over.
   await outboxWorker?.stop();

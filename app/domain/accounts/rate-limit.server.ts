@@ -27,6 +27,12 @@ export const limits = deepFreeze({
   historyExportsPerUser: { limit: 30, windowMs: 60 * 60_000 },
   /** Demo balance resets (each locks and rewrites the member's whole demo account). */
   demoResetPerUser: { limit: 10, windowMs: 60 * 60_000 },
+  /** Research images an analyst uploads (each up to 2 MB into the database). */
+  researchImagesPerUser: { limit: 60, windowMs: 60 * 60_000 },
+  /** One-click unsubscribes from one address (each checks a signature and deletes follows). */
+  unsubscribesPerIp: { limit: 60, windowMs: 60 * 60_000 },
+  /** Follows and unfollows by one member. */
+  followsPerUser: { limit: 120, windowMs: 60 * 60_000 },
 }) satisfies Record<string, Window>;
 
 /** Failures before the back-off starts; then 1 s, 2 s, 4 s … up to 5 minutes between tries. */

@@ -7,6 +7,7 @@ import { type CardEmail, renderCardEmail } from "../membership/card-emails.ts";
 import { type MembershipEmail, renderMembershipEmail } from "../membership/emails.ts";
 import { type ReceiptEmail, renderReceiptEmail } from "../membership/receipts.ts";
 import { type RefundEmail, renderRefundEmail } from "../membership/refund-emails.ts";
+import { type ResearchEmail, renderResearchEmail } from "../research/emails.ts";
 import { renderStakingEmail, type StakingEmail } from "../staking/emails.ts";
 import { renderWithdrawalEmail, type WithdrawalEmail } from "../withdrawals/emails.ts";
 import type { MailContext } from "./context.ts";
@@ -21,13 +22,16 @@ export type EmailContent =
   | MembershipEmail
   | CardEmail
   | RefundEmail
-  | ReceiptEmail;
+  | ReceiptEmail
+  | ResearchEmail;
 export type TemplateName = EmailContent["template"];
 export type Email = EmailContent & { to: string };
 
 export interface RenderedEmail {
   subject: string;
   text: string;
+  /** Extra headers, such as List-Unsubscribe on research e-mails. */
+  headers?: Record<string, string>;
 }
 
 type Renderer<K extends TemplateName> = (
@@ -59,6 +63,8 @@ const RENDERERS: { readonly [K in TemplateName]: Renderer<K> } = Object.freeze({
   "membership-card-payment-failed": renderCardEmail,
   "membership-refund": renderRefundEmail,
   "membership-receipt": renderReceiptEmail,
+  "research-published": renderResearchEmail,
+  "research-digest": renderResearchEmail,
 });
 
 export function isTemplateName(name: string): name is TemplateName {

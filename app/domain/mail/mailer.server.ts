@@ -9,6 +9,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Extra headers (List-Unsubscribe); the development mailbox keeps them in its text. */
+  headers?: Record<string, string>;
   /** The outbox message key: the same key is the same message (a redelivery is kept once). */
   key?: string;
 }

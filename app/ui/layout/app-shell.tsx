@@ -5,6 +5,7 @@ import {
   House,
   LogOut,
   Newspaper,
+  PenLine,
   Settings,
   Target,
   Wallet,
@@ -21,6 +22,8 @@ import { ThemeMenuItems } from "../theme.tsx";
 export interface ShellUser {
   name: string;
   email: string;
+  /** An analyst or admin: the menu offers the research studio. */
+  writesResearch?: boolean;
 }
 
 // The seed's bottom navigation on the main screens.
@@ -81,6 +84,14 @@ export function AvatarMenu({ user }: { user: ShellUser }) {
           Trading setups
         </Link>
       </DropdownMenuItem>
+      {user.writesResearch ? (
+        <DropdownMenuItem asChild>
+          <Link to="/studio">
+            <PenLine aria-hidden className="size-4 text-muted" />
+            Research studio
+          </Link>
+        </DropdownMenuItem>
+      ) : null}
       <ThemeMenuItems />
       <DropdownMenuItem onSelect={() => submit(null, { method: "post", action: "/logout" })}>
         <LogOut aria-hidden className="size-4 text-muted" />

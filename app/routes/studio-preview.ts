@@ -1,0 +1,20 @@
+import { data } from "react-router";
+import { renderMarkdown } from "~/domain/research/markdown.ts";
+import { requireStudio } from "./_app/studio/guard.server.ts";
+import type { Route } from "./+types/studio-preview";
+
+/**
+ * POST /studio/preview — the editor's live preview: the text rendered by the same code as the
+ * article page, so what the analyst sees is what readers get. Studio staff only.
+ */
+export async function action(args: Route.ActionArgs) {
+  await requireStudio(args);
+  const form = await args.request.formData();
+  const body = form.get("body");
+  if (typeof body !== "string" || body.length > 60_000) throw data("The text is too long.", { status: 413 });
+  return Response.json({ html: renderMarkdown(body) }, { headers: { "Cache-Control": "no-store" } });
+}
+
+export function loader() {
+  throw data("Not found", { status: 404 });
+}

@@ -1,0 +1,131 @@
+import path from "node:path";
+import type { Page } from "@playwright/test";
+import { signInAsNewStaff } from "./admin-helpers.ts";
+import { expect, expectNoA11yViolations, test, viewports } from "./fixtures.ts";
+import { gotoHydrated } from "./hydration.ts";
+import { signInNewMember } from "./member-session.ts";
+
+// The research studio (issue 18, ADR 0073): an analyst writes a pick with a live preview and
+// sends it for review; the author cannot approve it; a second analyst approves it and it
+// publishes with the price feed's price at that moment (a price set by hand at /dev/market, so
+// the sample refresher cannot move it mid-test). A member without the role is refused.
+
+test.describe.configure({ timeout: 180_000 });
+
+async function setSamplePrice(page: Page, symbol: string, price: string) {
+  await gotoHydrated(page, "/dev/market");
+  const row = page.getByTestId(`dev-market-${symbol}`);
+  await row.getByLabel(`New price for ${symbol}`).fill(price);
+  await row.getByRole("button", { name: `Set ${symbol}` }).click();
+  await expect(row.getByTestId(`dev-market-price-${symbol}`)).toContainText(price.replace(/\.?0+$/, ""));
+}
+
+async function clearSamplePrice(page: Page, symbol: string) {
+  await gotoHydrated(page, "/dev/market");
+  await page
+    .getByTestId(`dev-market-${symbol}`)
+    .getByRole("button", { name: `Clear ${symbol}` })
+    .click();
+}
+
+test("an analyst writes a pick, a second analyst approves it, and it publishes at the feed's price", async ({
+  browser,
+}) => {
+  const title = `Solana into the upgrade ${Date.now()}`;
+  const maya = await (await browser.newContext()).newPage();
+  await signInAsNewStaff(maya, { role: "analyst", tag: "maya" });
+  await gotoHydrated(maya, "/studio");
+  await expect(maya.getByRole("heading", { level: 1, name: "Research studio" })).toBeVisible();
+  await maya.getByRole("button", { name: "New pick" }).click();
+  await expect(maya).toHaveURL(/\/studio\/[0-9a-f-]{36}$/);
+
+  // Sending it unfinished names what is missing, beside each field.
+  await maya.getByRole("button", { name: "Send for review" }).click();
+  await expect(maya.getByText("Give the piece a title")).toBeVisible();
+  await expect(maya.getByText("Choose the asset this pick is about")).toBeVisible();
+  await expect(
+    maya.getByText("Say which of the mentioned assets you hold, or that you hold none"),
+  ).toBeVisible();
+
+  await maya.getByLabel("Title").fill(title);
+  await maya.getByLabel("Summary").fill("Throughput and fees keep users arriving.");
+  await maya.getByLabel("Asset").selectOption("SOL");
+  await maya.getByLabel("Risk").selectOption("high");
+  await maya.getByLabel("Horizon").selectOption("medium");
+  await maya
+    .getByLabel("Text (Markdown)")
+    .fill("## Why now\n\nThe upgrade lands soon.\n\n<script>alert(1)</script>");
+  // The live preview renders the Markdown as readers will see it; HTML shows as text.
+  const preview = maya.getByLabel("Preview of the text");
+  await expect(preview.getByRole("heading", { name: "Why now" })).toBeVisible();
+  await expect(preview).toContainText("<script>alert(1)</script>");
+  await maya.getByRole("group", { name: "Assets it is about" }).getByLabel("SOL").check();
+  await maya.getByLabel("I hold none of the assets mentioned").check();
+  await maya.getByLabel(/^Premium/).check();
+  await maya.getByRole("button", { name: "Send for review" }).click();
+  await expect(maya).toHaveURL(/\/studio$/);
+  const mine = maya.getByRole("region", { name: "Your pieces" });
+  await expect(mine.getByRole("row", { name: new RegExp(title) })).toContainText("In review");
+
+  // The author cannot approve it.
+  await mine.getByRole("link", { name: title }).click();
+  await expect(maya.getByText("Waiting for review by another analyst or an admin.")).toBeVisible();
+  await expect(maya.getByRole("button", { name: "Approve and publish now" })).toHaveCount(0);
+
+  const ravi = await (await browser.newContext()).newPage();
+  await signInAsNewStaff(ravi, { role: "analyst", tag: "ravi" });
+  await setSamplePrice(ravi, "SOL", "123.45");
+  try {
+    await gotoHydrated(ravi, "/studio");
+    const queue = ravi.getByRole("region", { name: "Waiting for your review" });
+    await queue.getByRole("link", { name: title }).click();
+    await expect(ravi.getByRole("heading", { level: 1, name: title })).toBeVisible();
+    await expect(ravi.getByText("The author holds none of the assets mentioned.")).toBeVisible();
+    await expectNoA11yViolations(ravi);
+    await ravi.getByRole("button", { name: "Approve and publish now" }).click();
+    await expect(ravi).toHaveURL(/\/studio$/);
+
+    // On the track record, at the price the feed had when it was approved.
+    await gotoHydrated(ravi, "/picks");
+    const row = ravi.getByRole("row", { name: new RegExp(title) });
+    await expect(row).toContainText("$123.45");
+    await expect(ravi.getByTestId("stat-count")).toHaveText(/^\d+$/);
+  } finally {
+    await clearSamplePrice(ravi, "SOL");
+  }
+  await expect(async () => {
+    await gotoHydrated(maya, "/studio");
+    await expect(
+      maya.getByRole("region", { name: "Your pieces" }).getByRole("row", { name: new RegExp(title) }),
+    ).toContainText("Published");
+  }).toPass({ timeout: 20_000 });
+});
+
+test("a member without the analyst role is refused the studio", async ({ page }) => {
+  await signInNewMember(page, "studio-member");
+  await page.goto("/studio");
+  await expect(page.getByRole("heading", { level: 1, name: "Access refused" })).toBeVisible();
+  await expect(page.getByText("The research studio is for analysts and admins.")).toBeVisible();
+});
+
+for (const [label, viewport] of Object.entries(viewports)) {
+  test(`${label}: the studio and the editor, with axe`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await signInAsNewStaff(page, { role: "analyst", tag: `studio-${label}` });
+    await gotoHydrated(page, "/studio");
+    await expectNoA11yViolations(page);
+    await page.getByRole("button", { name: "New report" }).click();
+    await expect(page).toHaveURL(/\/studio\/[0-9a-f-]{36}$/);
+    await page.getByLabel("Title").fill("Bitcoin after the halving");
+    await page
+      .getByLabel("Text (Markdown)")
+      .fill("## Supply\n\n| Year | Reward |\n| --- | --- |\n| 2024 | 3.125 |");
+    await expect(page.getByLabel("Preview of the text").getByRole("table")).toBeVisible();
+    await expectNoA11yViolations(page);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width, "no sideways scrolling").toBeLessThanOrEqual(viewport.width);
+    const dir = process.env.SCREENSHOTS_DIR;
+    if (dir)
+      await page.screenshot({ path: path.join(dir, `studio-editor-${viewport.width}.png`), fullPage: true });
+  });
+}
