@@ -28,7 +28,13 @@ export function FollowButton({
       <input type="hidden" name="target" value={target} />
       <input type="hidden" name="intent" value={following ? "unfollow" : "follow"} />
       <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
-      <Button type="submit" size="sm" variant={following ? "secondary" : "ghost"} disabled={busy} aria-pressed={following}>
+      <Button
+        type="submit"
+        size="sm"
+        variant={following ? "secondary" : "ghost"}
+        disabled={busy}
+        aria-pressed={following}
+      >
         <Icon aria-hidden className="size-4" />
         {following ? `Following ${label}` : `Follow ${label}`}
       </Button>
