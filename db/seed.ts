@@ -2,6 +2,7 @@ import type { Db } from "../app/db/client.server.ts";
 import { seedDemoMember } from "../app/domain/accounts/demo-member.server.ts";
 import { seedSampleAirdrops } from "../app/domain/airdrops/airdrops.server.ts";
 import { seedSamplePicks } from "../app/domain/research/sample-picks.server.ts";
+import { seedSampleResearch } from "../app/domain/research/sample-research.server.ts";
 import { seedSampleReviews } from "../app/domain/reviews/reviews.server.ts";
 import { fundSampleTrade } from "../app/domain/staking/seed.server.ts";
 import { settings } from "./schema/index.ts";
@@ -24,5 +25,8 @@ export async function seedDatabase(db: Db): Promise<{ inserted: number }> {
   const airdrops = await seedSampleAirdrops(db);
   const sampleReviews = await seedSampleReviews(db);
   const samplePicks = await seedSamplePicks(db);
-  return { inserted: rows.length + member.inserted + trade + airdrops + sampleReviews + samplePicks };
+  const sampleResearch = await seedSampleResearch(db);
+  return {
+    inserted: rows.length + member.inserted + trade + airdrops + sampleReviews + samplePicks + sampleResearch,
+  };
 }

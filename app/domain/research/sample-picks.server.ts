@@ -62,9 +62,8 @@ const samples = [
   },
 ] as const;
 
-export async function seedSamplePicks(db: Db, now = new Date()): Promise<number> {
-  const series = new Map(sampleMarkets(now).map((q) => [q.symbol, q.sparkline7d]));
-  const btc = series.get("BTC") ?? [];
+/** The sample analyst who signs every piece of sample research (picks, reports, stances). */
+export async function ensureSampleAnalyst(db: Db): Promise<void> {
   await db
     .insert(users)
     .values({
@@ -77,6 +76,12 @@ export async function seedSamplePicks(db: Db, now = new Date()): Promise<number>
       role: "analyst",
     })
     .onConflictDoNothing();
+}
+
+export async function seedSamplePicks(db: Db, now = new Date()): Promise<number> {
+  const series = new Map(sampleMarkets(now).map((q) => [q.symbol, q.sparkline7d]));
+  const btc = series.get("BTC") ?? [];
+  await ensureSampleAnalyst(db);
   const rows = await db
     .insert(researchPicks)
     .values(
