@@ -39,10 +39,18 @@ test.describe("desktop (1280 px): the avatar menu", () => {
     await expect(trigger).toHaveAttribute("aria-expanded", "true");
     await expect(menu.getByText("Test Member")).toBeVisible();
     await expect(menu.getByText(email)).toBeVisible();
-    await expect(menu.getByRole("menuitem")).toHaveText(["Settings", "Picks track record", "Sign out"]);
+    await expect(menu.getByRole("menuitem")).toHaveText([
+      "Settings",
+      "Research",
+      "Market direction",
+      "Picks track record",
+      "Sign out",
+    ]);
     await expect(menu.getByRole("menuitem", { name: "Settings" })).toBeFocused();
-    await page.keyboard.press("ArrowDown");
-    await expect(menu.getByRole("menuitem", { name: "Picks track record" })).toBeFocused();
+    for (const item of ["Research", "Market direction", "Picks track record"]) {
+      await page.keyboard.press("ArrowDown");
+      await expect(menu.getByRole("menuitem", { name: item })).toBeFocused();
+    }
     // Then the theme for this device (ADR 0068): System, Light, Dark.
     for (const choice of ["System", "Light", "Dark"]) {
       await page.keyboard.press("ArrowDown");
@@ -54,10 +62,10 @@ test.describe("desktop (1280 px): the avatar menu", () => {
       await page.keyboard.press("ArrowUp");
       await expect(menu.getByRole("menuitemradio", { name: choice })).toBeFocused();
     }
-    await page.keyboard.press("ArrowUp");
-    await expect(menu.getByRole("menuitem", { name: "Picks track record" })).toBeFocused();
-    await page.keyboard.press("ArrowUp");
-    await expect(menu.getByRole("menuitem", { name: "Settings" })).toBeFocused();
+    for (const item of ["Picks track record", "Market direction", "Research", "Settings"]) {
+      await page.keyboard.press("ArrowUp");
+      await expect(menu.getByRole("menuitem", { name: item })).toBeFocused();
+    }
     await expectNoA11yViolations(page);
     await page.screenshot({ path: test.info().outputPath("shell-desktop-avatar-menu.png") });
 

@@ -10,6 +10,7 @@ export type Horizon = "short" | "medium" | "long";
 export type Stance = "bullish" | "neutral" | "bearish";
 
 export interface StanceEntry {
+  id: string;
   horizon: Horizon;
   stance: Stance;
   rationale: string;
@@ -41,6 +42,7 @@ const columns = {
 };
 
 function toEntry(r: {
+  id: bigint;
   horizon: Horizon;
   stance: Stance;
   rationale: string;
@@ -50,6 +52,7 @@ function toEntry(r: {
   authorName: string;
 }): StanceEntry {
   return {
+    id: r.id.toString(),
     horizon: r.horizon,
     stance: r.stance,
     rationale: r.rationale,

@@ -255,14 +255,25 @@ export async function getArticle(db: Db, slug: string, reader: Reader): Promise<
   };
 }
 
-/** The newest free published piece of the first kind in `kinds` that has one. */
-export async function latestFreePiece(db: Db, kinds: readonly ResearchKind[]): Promise<PieceSummary | null> {
+/** The newest free published piece of the first kind in `kinds` that has one (with `topic`, if given). */
+export async function latestFreePiece(
+  db: Db,
+  kinds: readonly ResearchKind[],
+  options: { topic?: string } = {},
+): Promise<PieceSummary | null> {
   for (const kind of kinds) {
     const [row] = await db
       .select(summaryColumns)
       .from(researchPieces)
       .innerJoin(users, eq(users.id, researchPieces.authorId))
-      .where(and(published, eq(researchPieces.premium, false), eq(researchPieces.kind, kind)))
+      .where(
+        and(
+          published,
+          eq(researchPieces.premium, false),
+          eq(researchPieces.kind, kind),
+          options.topic ? sql`${researchPieces.topics} @> array[${options.topic}]::text[]` : undefined,
+        ),
+      )
       .orderBy(desc(researchPieces.publishedAt))
       .limit(1);
     if (row) return toSummary(row);

@@ -1,4 +1,15 @@
-import { ArrowLeftRight, ChartLine, House, LogOut, Newspaper, Settings, Target, Wallet } from "lucide-react";
+import {
+  ArrowLeftRight,
+  BookOpen,
+  ChartLine,
+  Compass,
+  House,
+  LogOut,
+  Newspaper,
+  Settings,
+  Target,
+  Wallet,
+} from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, NavLink, useSubmit } from "react-router";
 import { deepFreeze } from "../../domain/freeze.ts";
@@ -57,6 +68,18 @@ export function AvatarMenu({ user }: { user: ShellUser }) {
         <Link to="/settings">
           <Settings aria-hidden className="size-4 text-muted" />
           Settings
+        </Link>
+      </DropdownMenuItem>
+      <DropdownMenuItem asChild>
+        <Link to="/research">
+          <BookOpen aria-hidden className="size-4 text-muted" />
+          Research
+        </Link>
+      </DropdownMenuItem>
+      <DropdownMenuItem asChild>
+        <Link to="/market-direction">
+          <Compass aria-hidden className="size-4 text-muted" />
+          Market direction
         </Link>
       </DropdownMenuItem>
       <DropdownMenuItem asChild>
