@@ -17,6 +17,15 @@ import { renderMarkdown, teaserMarkdown } from "./markdown.ts";
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
+/** The quote cache's seven days of hourly prices, the last one at the quote's time. */
+function hourlyPoints(hourly: readonly number[], lastUpdated: string) {
+  const end = new Date(lastUpdated).getTime();
+  return hourly.map((priceUsd, i) => ({
+    at: new Date(end - (hourly.length - 1 - i) * HOUR).toISOString(),
+    priceUsd,
+  }));
+}
+
 /** The series of every chart the Markdown asks for (null where there is none). */
 export async function loadCharts(db: Db, markdown: string, now = new Date()): Promise<ChartLookup> {
   const wanted = findChartShortcodes(markdown);
@@ -33,18 +42,24 @@ export async function loadCharts(db: Db, markdown: string, now = new Date()): Pr
     }
     const sample = quote.source === "sample";
     if (range === "7d") {
-      const end = new Date(quote.lastUpdated).getTime();
-      const hourly = quote.sparkline7d;
-      const points = hourly.map((priceUsd, i) => ({
-        at: new Date(end - (hourly.length - 1 - i) * HOUR).toISOString(),
-        priceUsd,
-      }));
+      const points = hourlyPoints(quote.sparkline7d, quote.lastUpdated);
       charts.set(chartKey(asset, range), { asset, name, range, points, resolution: "hourly", sample });
       continue;
     }
+    // Daily closes kept for good, then for the last week one hourly price a day from the quote
+    // cache, so the newest days are there even before the daily history has filled in.
     const since = new Date(now.getTime() - CHART_RANGE_DAYS[range] * DAY).toISOString().slice(0, 10);
     const bars = await getDailyBars(db, "coin", asset, { since });
-    const points = bars.map((b) => ({ at: `${b.day}T00:00:00.000Z`, priceUsd: Number(b.close) }));
+    const recent = hourlyPoints(quote.sparkline7d, quote.lastUpdated).filter(
+      (_, i, all) => (all.length - 1 - i) % 24 === 0,
+    );
+    const recentFrom = recent[0]?.at.slice(0, 10) ?? "9999-12-31";
+    const points = [
+      ...bars
+        .filter((b) => b.day < recentFrom)
+        .map((b) => ({ at: `${b.day}T00:00:00.000Z`, priceUsd: Number(b.close) })),
+      ...recent,
+    ];
     charts.set(chartKey(asset, range), { asset, name, range, points, resolution: "daily", sample });
   }
   return charts;

@@ -46,8 +46,8 @@ const btc90: ChartSeries = {
   sample: true,
   points: [
     { at: day(0), priceUsd: 100_000 },
-    { at: day(1), priceUsd: 98_000 },
-    { at: day(2), priceUsd: 104_000 },
+    { at: day(45), priceUsd: 98_000 },
+    { at: day(89), priceUsd: 104_000 },
   ],
 };
 const charts = new Map([[chartKey("BTC", "90d"), btc90]]);
@@ -71,11 +71,18 @@ describe("the chart shortcode", () => {
     expectOnlyChartMarkup(html.replace(/<\/?(?:h3|p)>/g, ""));
     expect(html).toContain('role="img"');
     expect(html).toContain(
-      'aria-label="Bitcoin (BTC) price over 90 days: $100,000.00 on 1 Sep 2026, $104,000.00 on 3 Sep 2026, up 4.00%."',
+      'aria-label="Bitcoin (BTC) price over 90 days: $100,000.00 on 1 Sep 2026, $104,000.00 on 29 Nov 2026, up 4.00%."',
     );
     expect(html).toContain("+4.00%");
-    expect(html).toContain("Daily closes from our market data (sample prices)");
+    expect(html).toContain("Daily prices from our market data (sample prices)</span>");
     expect(html).toContain("<p>After.</p>");
+  });
+
+  it("says so when our history is shorter than the range asked for", () => {
+    const short = new Map([[chartKey("BTC", "90d"), { ...btc90, points: btc90.points.slice(1) }]]);
+    const html = renderMarkdown("{{chart BTC 90d}}", { charts: short });
+    expect(html).toContain('aria-label="Bitcoin (BTC) price since 16 Oct 2026: $98,000.00 on 16 Oct 2026');
+    expect(html).toContain("our history starts 16 Oct 2026, short of the full 90 days");
   });
 
   it("ends a paragraph it follows without a blank line, and is plain text inside code", () => {

@@ -122,11 +122,21 @@ export function renderChart(
   const { line, area, low, high } = pathOf(points);
   const change = changeText(first.priceUsd, last.priceUsd);
   const name = escapeHtml(`${series.name} (${series.asset})`);
+  // Our history may be shorter than the range asked for (a new installation keeps daily closes
+  // from its first day): the chart then says so rather than pretend to cover the whole range.
+  const spanDays = (Date.parse(last.at) - Date.parse(first.at)) / 86_400_000;
+  const partial = spanDays < CHART_RANGE_DAYS[code.range] - 1.5;
+  const over = partial ? `since ${formatDate(first.at)}` : `over ${RANGE_WORDS[code.range]}`;
   const label = escapeHtml(
-    `${series.name} (${series.asset}) price over ${RANGE_WORDS[code.range]}: ${formatUsd(first.priceUsd)} on ${formatDate(first.at)}, ${formatUsd(last.priceUsd)} on ${formatDate(last.at)}, ${change.pct === 0 ? change.words : `${change.words} ${change.size}`}.`,
+    `${series.name} (${series.asset}) price ${over}: ${formatUsd(first.priceUsd)} on ${formatDate(first.at)}, ${formatUsd(last.priceUsd)} on ${formatDate(last.at)}, ${change.pct === 0 ? change.words : `${change.words} ${change.size}`}.`,
   );
   const tone = change.pct > 0 ? "text-positive" : change.pct < 0 ? "text-negative" : "text-muted";
-  const source = `${series.resolution === "hourly" ? "Hourly prices" : "Daily closes"} from our market data${series.sample ? " (sample prices)" : ""}`;
+  const source = [
+    `${series.resolution === "hourly" ? "Hourly prices" : "Daily prices"} from our market data${series.sample ? " (sample prices)" : ""}`,
+    partial
+      ? `; our history starts ${formatDate(first.at)}, short of the full ${RANGE_WORDS[code.range]}`
+      : "",
+  ].join("");
   return [
     `<figure class="my-6 rounded-lg border border-line bg-surface p-4" data-chart="${escapeHtml(series.asset)}">`,
     `<div class="flex items-baseline justify-between gap-3 text-sm"><span class="font-semibold text-ink">${name} · ${RANGE_WORDS[code.range]}</span><span class="font-mono font-semibold tabular-nums ${tone}">${change.text}</span></div>`,
