@@ -16,6 +16,9 @@ export interface FeaturePreview {
   sample: { kinds: ResearchKind[]; topic?: string } | null;
   /** Where a member finds the feature itself. */
   memberPath: string;
+  /** What a free account already gives. */
+  memberGets: string[];
+  /** Only what the Premium entitlement opens on top of it. */
   premiumAdds: string[];
 }
 
@@ -27,10 +30,14 @@ export const featurePreviews: readonly FeaturePreview[] = deepFreeze([
       "Long-form reports on projects, sectors and market cycles, written by our analysts. Each one states its thesis, the evidence, the risks and what would change our mind, and says what the author holds.",
     sample: { kinds: ["report"] },
     memberPath: "/research?kind=report",
-    premiumAdds: [
-      "Every premium report in full — members without Premium read the opening only",
+    memberGets: [
+      "Free reports and market updates in full",
       "Search across all research by any word in it",
-      "Corrections shown on the piece, with the date and what changed",
+      "Corrections shown on each piece, with the date and what changed",
+    ],
+    premiumAdds: [
+      "Every premium report in full — without Premium you read its opening",
+      "Premium market updates in full",
     ],
   },
   {
@@ -40,10 +47,8 @@ export const featurePreviews: readonly FeaturePreview[] = deepFreeze([
       "Research on altcoins and trading setups with an entry zone, a stop and targets, so you know the risk before you take it.",
     sample: { kinds: ["setup", "report"], topic: "altcoins" },
     memberPath: "/research?topic=altcoins",
-    premiumAdds: [
-      "Premium altcoin reports and setups in full",
-      "Each setup's status followed against our price feed",
-    ],
+    memberGets: ["Free altcoin research in full", "Research filtered by asset and topic"],
+    premiumAdds: ["Premium altcoin reports and trading setups in full"],
   },
   {
     id: "picks",
@@ -52,10 +57,8 @@ export const featurePreviews: readonly FeaturePreview[] = deepFreeze([
       "Tokens our analysts pick, with the thesis, risk level and horizon. Entry prices come from our price feed at the moment of publishing, and every pick stays on the record, losers included, measured against holding Bitcoin.",
     sample: { kinds: ["pick"] },
     memberPath: "/picks",
-    premiumAdds: [
-      "The research behind each premium pick in full",
-      "The track record of every pick, open and closed, against holding Bitcoin (for every member)",
-    ],
+    memberGets: ["The track record of every pick, open and closed, against holding Bitcoin"],
+    premiumAdds: ["The research behind each premium pick in full"],
   },
   {
     id: "market-updates",
@@ -63,7 +66,8 @@ export const featurePreviews: readonly FeaturePreview[] = deepFreeze([
     intro: "Short, dated notes from our analysts on what moved the market and what it means for our view.",
     sample: { kinds: ["update"] },
     memberPath: "/research?kind=update",
-    premiumAdds: ["Premium market updates in full", "Every update in one searchable archive"],
+    memberGets: ["Free market updates in full, and every update in one searchable archive"],
+    premiumAdds: ["Premium market updates in full"],
   },
   {
     id: "market-direction",
@@ -72,10 +76,8 @@ export const featurePreviews: readonly FeaturePreview[] = deepFreeze([
       "Our desk's stance on the overall market for the short, medium and long term — bullish, neutral or bearish — with the reasons, and a timeline of every change of view.",
     sample: null,
     memberPath: "/market-direction",
-    premiumAdds: [
-      "The full timeline of past stances and their reasons (for every member)",
-      "Premium reports that explain the stance in depth",
-    ],
+    memberGets: ["The current stance with its reasons, and the timeline of every change of view"],
+    premiumAdds: ["Premium reports and updates that explain the stance in depth"],
   },
 ]);
 

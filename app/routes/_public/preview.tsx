@@ -8,6 +8,7 @@ import { previewView } from "~/domain/research/preview.server.ts";
 import { Badge } from "~/ui/badge.tsx";
 import { ButtonLink } from "~/ui/button.tsx";
 import { Card, CardHeader } from "~/ui/card.tsx";
+import { cn } from "~/ui/cn.ts";
 import { EmptyState } from "~/ui/empty-state.tsx";
 import { PlanFeatures } from "~/ui/membership/plan-features.tsx";
 import { NotAdviceNotice } from "~/ui/research/not-advice.tsx";
@@ -79,14 +80,11 @@ export default function PreviewPage({ loaderData }: Route.ComponentProps) {
           <Card>
             <CardHeader title={<span id="premium-heading">What Premium adds</span>} />
             <div className="space-y-5 px-5 py-5">
-              <ul className="space-y-2 text-sm text-ink">
-                {preview.premiumAdds.map((line) => (
-                  <li key={line} className="flex gap-2">
-                    <Check aria-hidden className="mt-0.5 size-4 shrink-0 text-positive" />
-                    {line}
-                  </li>
-                ))}
-              </ul>
+              <CheckList lines={preview.premiumAdds} />
+              <div>
+                <p className="text-sm font-semibold text-ink">With a free account</p>
+                <CheckList lines={preview.memberGets} className="mt-2" />
+              </div>
               {view.plan ? (
                 <div className="border-t border-line pt-4">
                   <p className="text-sm font-semibold text-ink">Everything in {view.plan.name}</p>
@@ -119,6 +117,19 @@ export default function PreviewPage({ loaderData }: Route.ComponentProps) {
         </aside>
       </div>
     </>
+  );
+}
+
+function CheckList({ lines, className }: { lines: readonly string[]; className?: string }) {
+  return (
+    <ul className={cn("space-y-2 text-sm text-ink", className)}>
+      {lines.map((line) => (
+        <li key={line} className="flex gap-2">
+          <Check aria-hidden className="mt-0.5 size-4 shrink-0 text-positive" />
+          {line}
+        </li>
+      ))}
+    </ul>
   );
 }
 
