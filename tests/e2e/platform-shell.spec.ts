@@ -86,8 +86,10 @@ test.describe("desktop (1280 px): the avatar menu", () => {
     await trigger.focus();
     await page.keyboard.press("Enter");
     await expect(page.getByRole("menuitem", { name: "Settings" })).toBeFocused();
-    await page.keyboard.press("ArrowDown");
-    await expect(page.getByRole("menuitem", { name: "Picks track record" })).toBeFocused();
+    for (const item of ["Research", "Market direction", "Picks track record"]) {
+      await page.keyboard.press("ArrowDown");
+      await expect(page.getByRole("menuitem", { name: item })).toBeFocused();
+    }
     for (const choice of ["System", "Light", "Dark"]) {
       await page.keyboard.press("ArrowDown");
       await expect(page.getByRole("menuitemradio", { name: choice })).toBeFocused();
