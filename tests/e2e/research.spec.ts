@@ -178,6 +178,24 @@ for (const [label, viewport] of Object.entries(viewports)) {
   });
 }
 
+test("every preview answers with its sample, and an unknown one is a 404", async ({ page }) => {
+  const samples = {
+    research: "Solana and BNB",
+    altcoins: "Solana and BNB",
+    picks: "Sample",
+    "market-updates": "Bitcoin holds its range",
+    "market-direction": "Short term",
+  };
+  for (const [id, text] of Object.entries(samples)) {
+    const response = await page.goto(`/preview/${id}`);
+    expect(response?.status(), id).toBe(200);
+    await expect(page.getByTestId("preview-sample")).toContainText(text);
+    await expectNoA11yViolations(page);
+    await shoot(page, `preview-${id}`, 1280);
+  }
+  expect((await page.goto("/preview/nothing"))?.status()).toBe(404);
+});
+
 test("the Atom feed is valid and lists free pieces only; a missing image is a 404", async ({ request }) => {
   const response = await request.get("/research/feed.atom");
   expect(response.headers()["content-type"]).toContain("application/atom+xml");

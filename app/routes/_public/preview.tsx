@@ -184,24 +184,27 @@ function SampleContent({ view }: { view: Route.ComponentProps["loaderData"]["vie
   }
   if (view.picks.length > 0) {
     return (
-      <Card data-testid="preview-sample">
-        <ul className="divide-y divide-line">
-          {view.picks.map((p) => (
-            <li key={p.id} className="space-y-1.5 px-5 py-4">
-              <p className="flex flex-wrap items-center gap-2">
-                <span className="font-semibold text-ink">{p.asset}</span>
-                <span className="text-ink">{p.title}</span>
-                {p.closed ? <Badge>Closed</Badge> : <Badge tone="brand">Open</Badge>}
-                {p.sample ? <Badge tone="warning">Sample</Badge> : null}
-              </p>
-              <p className="text-sm leading-6 text-muted">{p.thesis}</p>
-              <p className="text-xs text-muted">
-                {p.analyst} · {formatDate(p.publishedAt)} · {p.risk} risk · {p.horizon} term
-              </p>
-            </li>
-          ))}
-        </ul>
-      </Card>
+      <div className="space-y-4" data-testid="preview-sample">
+        <Card>
+          <ul className="divide-y divide-line">
+            {view.picks.map((p) => (
+              <li key={p.id} className="space-y-1.5 px-5 py-4">
+                <p className="flex flex-wrap items-center gap-2">
+                  <span className="font-semibold text-ink">{p.asset}</span>
+                  <span className="text-ink">{p.title}</span>
+                  {p.closed ? <Badge>Closed</Badge> : <Badge tone="brand">Open</Badge>}
+                  {p.sample ? <Badge tone="warning">Sample</Badge> : null}
+                </p>
+                <p className="text-sm leading-6 text-muted">{p.thesis}</p>
+                <p className="text-xs text-muted">
+                  {p.analyst} · {formatDate(p.publishedAt)} · {p.risk} risk · {p.horizon} term
+                </p>
+              </li>
+            ))}
+          </ul>
+        </Card>
+        <NotAdviceNotice />
+      </div>
     );
   }
   return (
