@@ -3,6 +3,7 @@ import { seedDemoMember } from "../app/domain/accounts/demo-member.server.ts";
 import { seedSampleAirdrops } from "../app/domain/airdrops/airdrops.server.ts";
 import { seedSamplePicks } from "../app/domain/research/sample-picks.server.ts";
 import { seedSampleSetups } from "../app/domain/research/sample-setups.server.ts";
+import { seedSampleResearch } from "../app/domain/research/sample-research.server.ts";
 import { seedSampleReviews } from "../app/domain/reviews/reviews.server.ts";
 import { fundSampleTrade } from "../app/domain/staking/seed.server.ts";
 import { settings } from "./schema/index.ts";
@@ -26,7 +27,9 @@ export async function seedDatabase(db: Db): Promise<{ inserted: number }> {
   const sampleReviews = await seedSampleReviews(db);
   const samplePicks = await seedSamplePicks(db);
   const sampleSetups = await seedSampleSetups(db);
+  const sampleResearch = await seedSampleResearch(db);
   return {
-    inserted: rows.length + member.inserted + trade + airdrops + sampleReviews + samplePicks + sampleSetups,
+    inserted:
+      rows.length + member.inserted + trade + airdrops + sampleReviews + samplePicks + sampleSetups + sampleResearch,
   };
 }

@@ -115,6 +115,10 @@ const MODULE_STATE: Record<string, string> = {
     "this server's account-events listener and open member streams on globalThis",
   "app/domain/research/setup-jobs.server.ts: holder":
     "this server's trading-setups listener, minute timer and pass in progress on globalThis",
+  "app/domain/research/jobs.server.ts: timer": "the research jobs' interval",
+  "app/domain/research/jobs.server.ts: running": "the research pass in progress, so passes never overlap",
+  "app/domain/research/jobs.server.ts: lastDigestAt":
+    "when this server last looked at the weekly digest (hourly; the outbox key makes it once a week)",
   "app/ui/toast.tsx: nextId": "toast ids; only clicks in the browser show a toast",
   "app/islands/toast.ts: list": "the landing page's toast region, in the browser only",
 };

@@ -1,5 +1,6 @@
 import { data } from "react-router";
-import { renderMarkdown } from "~/domain/research/markdown.ts";
+import { getDb } from "~/db/db.server.ts";
+import { renderResearchHtml } from "~/domain/research/chart-data.server.ts";
 import { requireStudio } from "./_app/studio/guard.server.ts";
 import type { Route } from "./+types/studio-preview";
 
@@ -12,7 +13,10 @@ export async function action(args: Route.ActionArgs) {
   const form = await args.request.formData();
   const body = form.get("body");
   if (typeof body !== "string" || body.length > 60_000) throw data("The text is too long.", { status: 413 });
-  return Response.json({ html: renderMarkdown(body) }, { headers: { "Cache-Control": "no-store" } });
+  return Response.json(
+    { html: await renderResearchHtml(getDb(), body) },
+    { headers: { "Cache-Control": "no-store" } },
+  );
 }
 
 export function loader() {

@@ -12,21 +12,10 @@ export { isPaywallBody, type Paywall, type PaywallBody } from "../domain/members
 
 export const paywallMessage = "This is part of the Premium membership.";
 
-/**
- * The signed-in member's session and membership when they hold `entitlement`. Otherwise a 403
- * whose JSON body carries the paywall: an API caller gets it as is, and a page's error boundary
- * (the _app layout's) renders it as the paywall with the plan and Subscribe.
- */
-export async function requireEntitlement(
-  args: RouteArgs,
-  entitlement: string,
-): Promise<{ session: CurrentSession; membership: Membership }> {
-  const session = await requireSession(args);
-  const db = getDb();
-  const membership = await getMembership(db, session.user.id);
-  if (grants(membership.entitlements, entitlement)) return { session, membership };
-  const plan = (await getOfferedPlan(db)) ?? null;
-  const body: PaywallBody = {
+/** The paywall a refused request carries: what it is part of, and the plan that grants it. */
+export async function paywallBody(entitlement: string): Promise<PaywallBody> {
+  const plan = (await getOfferedPlan(getDb())) ?? null;
+  return {
     error: "entitlement_required",
     message: paywallMessage,
     paywall: {
@@ -43,5 +32,32 @@ export async function requireEntitlement(
           : null,
     },
   };
-  throw Response.json(body, { status: 403, headers: { "Cache-Control": "private, no-store" } });
+}
+
+/**
+ * The signed-in member's session and membership when they hold `entitlement`. Otherwise a 403
+ * whose JSON body carries the paywall: an API caller gets it as is, and a page's error boundary
+ * (the _app layout's) renders it as the paywall with the plan and Subscribe.
+ */
+export async function requireEntitlement(
+  args: RouteArgs,
+  entitlement: string,
+): Promise<{ session: CurrentSession; membership: Membership }> {
+  const session = await requireSession(args);
+  const membership = await getMembership(getDb(), session.user.id);
+  if (grants(membership.entitlements, entitlement)) return { session, membership };
+  throw Response.json(await paywallBody(entitlement), {
+    status: 403,
+    headers: { "Cache-Control": "private, no-store" },
+  });
+}
+
+/**
+ * The same check without refusing: for a page that shows everyone part of itself (an article's
+ * opening) and the rest only to holders. The caller must leave the rest out itself.
+ */
+export async function hasEntitlement(args: RouteArgs, entitlement: string): Promise<boolean> {
+  const session = await requireSession(args);
+  const membership = await getMembership(getDb(), session.user.id);
+  return grants(membership.entitlements, entitlement);
 }

@@ -72,9 +72,9 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 /** PostgreSQL's text-search vector; drizzle has no column type for it. */
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
-export const researchKinds = ["report", "pick", "setup", "update"] as const;
+export const researchKinds = Object.freeze(["report", "pick", "setup", "update"] as const);
 export type ResearchKind = (typeof researchKinds)[number];
-export const researchStatuses = ["draft", "in_review", "scheduled", "published"] as const;
+export const researchStatuses = Object.freeze(["draft", "in_review", "scheduled", "published"] as const);
 export type ResearchStatus = (typeof researchStatuses)[number];
 
 export const researchPieces = pgTable(
@@ -181,7 +181,7 @@ export const researchImages = pgTable("research_images", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const setupStatuses = [
+export const setupStatuses = Object.freeze([
   "waiting",
   "triggered",
   "target_1",
@@ -189,7 +189,7 @@ export const setupStatuses = [
   "target_3",
   "stopped",
   "expired",
-] as const;
+] as const);
 export type SetupStatus = (typeof setupStatuses)[number];
 
 /**
@@ -253,8 +253,8 @@ export const tradingSetupEvents = pgTable(
   (t) => [uniqueIndex("trading_setup_events_once").on(t.setupId, t.status)],
 );
 
-export const stanceHorizons = ["short", "medium", "long"] as const;
-export const stances = ["bullish", "neutral", "bearish"] as const;
+export const stanceHorizons = Object.freeze(["short", "medium", "long"] as const);
+export const stances = Object.freeze(["bullish", "neutral", "bearish"] as const);
 
 /** The desk's market direction: each row a stance taken; the latest per horizon is the current one. */
 export const marketStances = pgTable(

@@ -41,15 +41,17 @@ test.describe("desktop (1280 px): the avatar menu", () => {
     await expect(menu.getByText(email)).toBeVisible();
     await expect(menu.getByRole("menuitem")).toHaveText([
       "Settings",
+      "Research",
+      "Market direction",
       "Picks track record",
       "Trading setups",
       "Sign out",
     ]);
     await expect(menu.getByRole("menuitem", { name: "Settings" })).toBeFocused();
-    await page.keyboard.press("ArrowDown");
-    await expect(menu.getByRole("menuitem", { name: "Picks track record" })).toBeFocused();
-    await page.keyboard.press("ArrowDown");
-    await expect(menu.getByRole("menuitem", { name: "Trading setups" })).toBeFocused();
+    for (const item of ["Research", "Market direction", "Picks track record", "Trading setups"]) {
+      await page.keyboard.press("ArrowDown");
+      await expect(menu.getByRole("menuitem", { name: item })).toBeFocused();
+    }
     // Then the theme for this device (ADR 0068): System, Light, Dark.
     for (const choice of ["System", "Light", "Dark"]) {
       await page.keyboard.press("ArrowDown");
@@ -61,12 +63,10 @@ test.describe("desktop (1280 px): the avatar menu", () => {
       await page.keyboard.press("ArrowUp");
       await expect(menu.getByRole("menuitemradio", { name: choice })).toBeFocused();
     }
-    await page.keyboard.press("ArrowUp");
-    await expect(menu.getByRole("menuitem", { name: "Trading setups" })).toBeFocused();
-    await page.keyboard.press("ArrowUp");
-    await expect(menu.getByRole("menuitem", { name: "Picks track record" })).toBeFocused();
-    await page.keyboard.press("ArrowUp");
-    await expect(menu.getByRole("menuitem", { name: "Settings" })).toBeFocused();
+    for (const item of ["Trading setups", "Picks track record", "Market direction", "Research", "Settings"]) {
+      await page.keyboard.press("ArrowUp");
+      await expect(menu.getByRole("menuitem", { name: item })).toBeFocused();
+    }
     await expectNoA11yViolations(page);
     await page.screenshot({ path: test.info().outputPath("shell-desktop-avatar-menu.png") });
 
@@ -87,10 +87,10 @@ test.describe("desktop (1280 px): the avatar menu", () => {
     await trigger.focus();
     await page.keyboard.press("Enter");
     await expect(page.getByRole("menuitem", { name: "Settings" })).toBeFocused();
-    await page.keyboard.press("ArrowDown");
-    await expect(page.getByRole("menuitem", { name: "Picks track record" })).toBeFocused();
-    await page.keyboard.press("ArrowDown");
-    await expect(page.getByRole("menuitem", { name: "Trading setups" })).toBeFocused();
+    for (const item of ["Research", "Market direction", "Picks track record", "Trading setups"]) {
+      await page.keyboard.press("ArrowDown");
+      await expect(page.getByRole("menuitem", { name: item })).toBeFocused();
+    }
     for (const choice of ["System", "Light", "Dark"]) {
       await page.keyboard.press("ArrowDown");
       await expect(page.getByRole("menuitemradio", { name: choice })).toBeFocused();

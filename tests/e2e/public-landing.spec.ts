@@ -78,7 +78,8 @@ for (const [name, viewport] of Object.entries(viewports)) {
       await expect(research).toHaveAttribute("aria-expanded", "true");
       const learnMore = page.getByRole("link", { name: "Learn More about Premium Research" });
       await expect(learnMore).toBeVisible();
-      await expect(learnMore).toHaveAttribute("href", "/login");
+      // A visitor learns what the feature is from its public preview (issue 18), not a sign-in form.
+      await expect(learnMore).toHaveAttribute("href", "/preview/research");
       await research.click();
       await expect(research).toHaveAttribute("aria-expanded", "false");
       await expect(learnMore).toBeHidden();

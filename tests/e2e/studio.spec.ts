@@ -14,18 +14,17 @@ test.describe.configure({ timeout: 180_000 });
 
 async function setSamplePrice(page: Page, symbol: string, price: string) {
   await gotoHydrated(page, "/dev/market");
-  const row = page.getByTestId(`dev-market-${symbol}`);
-  await row.getByLabel(`New price for ${symbol}`).fill(price);
-  await row.getByRole("button", { name: `Set ${symbol}` }).click();
-  await expect(row.getByTestId(`dev-market-price-${symbol}`)).toContainText(price.replace(/\.?0+$/, ""));
+  const row = page.getByTestId(`dev-coin-${symbol}`);
+  await row.getByLabel(`New ${symbol} price (USD)`).fill(price);
+  await row.getByRole("button", { name: "Set", exact: true }).click();
+  await expect(row.getByText("Set by hand")).toBeVisible();
 }
 
 async function clearSamplePrice(page: Page, symbol: string) {
   await gotoHydrated(page, "/dev/market");
-  await page
-    .getByTestId(`dev-market-${symbol}`)
-    .getByRole("button", { name: `Clear ${symbol}` })
-    .click();
+  const row = page.getByTestId(`dev-coin-${symbol}`);
+  await row.getByRole("button", { name: `Clear ${symbol}` }).click();
+  await expect(row.getByText("Set by hand")).toHaveCount(0);
 }
 
 test("an analyst writes a pick, a second analyst approves it, and it publishes at the feed's price", async ({
@@ -47,11 +46,11 @@ test("an analyst writes a pick, a second analyst approves it, and it publishes a
     maya.getByText("Say which of the mentioned assets you hold, or that you hold none"),
   ).toBeVisible();
 
-  await maya.getByLabel("Title").fill(title);
-  await maya.getByLabel("Summary").fill("Throughput and fees keep users arriving.");
-  await maya.getByLabel("Asset").selectOption("SOL");
-  await maya.getByLabel("Risk").selectOption("high");
-  await maya.getByLabel("Horizon").selectOption("medium");
+  await maya.getByLabel("Title", { exact: true }).fill(title);
+  await maya.getByLabel("Summary", { exact: true }).fill("Throughput and fees keep users arriving.");
+  await maya.getByLabel("Asset", { exact: true }).selectOption("SOL");
+  await maya.getByLabel("Risk", { exact: true }).selectOption("high");
+  await maya.getByLabel("Horizon", { exact: true }).selectOption("medium");
   await maya
     .getByLabel("Text (Markdown)")
     .fill("## Why now\n\nThe upgrade lands soon.\n\n<script>alert(1)</script>");
@@ -116,7 +115,7 @@ for (const [label, viewport] of Object.entries(viewports)) {
     await expectNoA11yViolations(page);
     await page.getByRole("button", { name: "New report" }).click();
     await expect(page).toHaveURL(/\/studio\/[0-9a-f-]{36}$/);
-    await page.getByLabel("Title").fill("Bitcoin after the halving");
+    await page.getByLabel("Title", { exact: true }).fill("Bitcoin after the halving");
     await page
       .getByLabel("Text (Markdown)")
       .fill("## Supply\n\n| Year | Reward |\n| --- | --- |\n| 2024 | 3.125 |");

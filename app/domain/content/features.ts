@@ -1,6 +1,8 @@
 /**
  * The landing page's ten feature panels (seed §2, in the seed's order) and the panels beside the
- * four pictures. `toolPath` is where 'Learn More' takes a signed-in member; visitors go to /login.
+ * four pictures. `toolPath` is where 'Learn More' takes a signed-in member; a visitor goes to the
+ * feature's public preview (`previewPath`: a free sample and what Premium adds), or to /login where
+ * there is none yet.
  */
 import { deepFreeze } from "../freeze.ts";
 
@@ -9,6 +11,7 @@ export interface FeaturePanel {
   title: string;
   text: string;
   toolPath: string;
+  previewPath?: string;
 }
 
 export const featurePanels: readonly FeaturePanel[] = deepFreeze([
@@ -16,13 +19,15 @@ export const featurePanels: readonly FeaturePanel[] = deepFreeze([
     id: "premium-research",
     title: "Premium Research",
     text: "In-depth reports on projects, sectors and market cycles, written by our analysts. Each report states its sources, the thesis and what would prove it wrong.",
-    toolPath: "/dashboard",
+    toolPath: "/research?kind=report",
+    previewPath: "/preview/research",
   },
   {
     id: "altcoin-opportunities",
     title: "Altcoin opportunities",
     text: "Trading setups for altcoins with an entry zone, targets and an invalidation level, so you always know the risk you are taking before you take it.",
-    toolPath: "/dashboard",
+    toolPath: "/research?topic=altcoins",
+    previewPath: "/preview/altcoins",
   },
   {
     id: "smart-money",
@@ -34,13 +39,15 @@ export const featurePanels: readonly FeaturePanel[] = deepFreeze([
     id: "picks",
     title: "Picks",
     text: "A curated list of tokens our research team follows, with the reasoning behind each pick and updates when the thesis changes. A pick is research, not a promise of profit.",
-    toolPath: "/dashboard",
+    toolPath: "/picks",
+    previewPath: "/preview/picks",
   },
   {
     id: "airdrops-tool",
     title: "Airdrops Tool",
     text: "Airdrops our team has reviewed, with the reward, the requirements and the deadline, so you can decide which are worth your time.",
     toolPath: "/airdrop",
+    previewPath: "/airdrop",
   },
   {
     id: "community",
@@ -51,8 +58,9 @@ export const featurePanels: readonly FeaturePanel[] = deepFreeze([
   {
     id: "market-updates",
     title: "Market Updates",
-    text: "News from trusted crypto sources in one feed, with the source and time of every item.",
-    toolPath: "/news",
+    text: "Short, dated notes from our analysts on what moved the market and what it means for our view, beside news from trusted crypto sources with the source and time of every item.",
+    toolPath: "/research?kind=update",
+    previewPath: "/preview/market-updates",
   },
   {
     id: "portfolio-tracker",
@@ -63,8 +71,9 @@ export const featurePanels: readonly FeaturePanel[] = deepFreeze([
   {
     id: "market-direction",
     title: "Market Direction",
-    text: "Our weekly view of the overall market, combining macro, technical and on-chain signals, with the levels that would change our mind.",
-    toolPath: "/dashboard",
+    text: "Our desk's stance on the overall market for the short, medium and long term, combining macro, technical and on-chain signals, with the reasons and a timeline of every change of view.",
+    toolPath: "/market-direction",
+    previewPath: "/preview/market-direction",
   },
   {
     id: "etf-tracker",

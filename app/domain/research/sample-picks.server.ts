@@ -62,8 +62,8 @@ const samples = [
   },
 ] as const;
 
-/** The analyst who signs every piece of sample research (picks, setups), labelled as such. */
-export async function ensureSampleAnalyst(db: Db) {
+/** The sample analyst who signs every piece of sample research (picks, reports, stances). */
+export async function ensureSampleAnalyst(db: Db): Promise<void> {
   await db
     .insert(users)
     .values({

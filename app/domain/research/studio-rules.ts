@@ -4,15 +4,12 @@
 // sends it back to draft with a note. The author never reviews their own piece.
 import { trackedSymbols } from "../market-data/types.ts";
 import { z } from "../zod.ts";
+import { RESEARCH_KINDS, type ResearchKind } from "./reading.ts";
 
-export const RESEARCH_KIND_LABELS = Object.freeze({
-  report: "Report",
-  pick: "Pick",
-  setup: "Trading setup",
-  update: "Market update",
-} as const);
-export type StudioKind = keyof typeof RESEARCH_KIND_LABELS;
-export const STUDIO_KINDS = Object.freeze(Object.keys(RESEARCH_KIND_LABELS) as StudioKind[]);
+/** The kinds an analyst writes, with the reading side's labels (reading.ts). */
+export { KIND_LABELS as RESEARCH_KIND_LABELS } from "./reading.ts";
+export type StudioKind = ResearchKind;
+export const STUDIO_KINDS: readonly StudioKind[] = RESEARCH_KINDS;
 
 export const STATUS_LABELS = Object.freeze({
   draft: "Draft",
@@ -24,8 +21,7 @@ export const STATUS_LABELS = Object.freeze({
 /** Assets a piece may be tagged with and a pick may be about (USDT is a dollar, not a pick). */
 export const PICKABLE_ASSETS: readonly string[] = Object.freeze(trackedSymbols.filter((s) => s !== "USDT"));
 
-export const NOT_ADVICE_NOTICE =
-  "Coinlens research is for information and education only. It is not financial advice, a recommendation or an offer to buy or sell any asset. Crypto assets are volatile and you can lose money.";
+export { NOT_FINANCIAL_ADVICE as NOT_ADVICE_NOTICE } from "./reading.ts";
 
 export const studioMessages = Object.freeze({
   titleRequired: "Give the piece a title",

@@ -3,16 +3,9 @@ import { describe, expect, it } from "vitest";
 import { outbox, researchPicks, researchPieces, researchVersions } from "../../../db/schema/index.ts";
 import { onPostgres, setupTestDatabase } from "../../../tests/db.ts";
 import { addMember, setPrices } from "../../../tests/membership.ts";
+import { correct } from "./corrections.server.ts";
 import { follow, queueWeeklyDigests, verifyUnsubscribe } from "./follows.server.ts";
-import {
-  approve,
-  correct,
-  createDraft,
-  publishDue,
-  saveDraft,
-  sendBack,
-  submitForReview,
-} from "./studio.server.ts";
+import { approve, createDraft, publishDue, saveDraft, sendBack, submitForReview } from "./studio.server.ts";
 import { studioMessages } from "./studio-rules.ts";
 
 // The studio's workflow (ADR 0073): draft → in review → published or scheduled, by another

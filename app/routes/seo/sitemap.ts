@@ -1,4 +1,5 @@
 import { getConfig } from "~/config.server.ts";
+import { featurePreviews } from "~/domain/content/previews.ts";
 import { legalSlugs } from "~/domain/legal/documents.server.ts";
 
 /** Public, indexable pages. The signed-in app and the back-office are not listed. */
@@ -11,6 +12,7 @@ const sitemapPaths = [
   "/pmi",
   "/why-coinlens",
   "/crypto-trading",
+  ...featurePreviews.map((p) => `/preview/${p.id}`),
   "/signup",
   "/login",
   ...legalSlugs.map((slug) => `/legal/${slug}`),

@@ -1,7 +1,9 @@
 import {
   ArrowLeftRight,
+  BookOpen,
   CandlestickChart,
   ChartLine,
+  Compass,
   House,
   LogOut,
   Newspaper,
@@ -70,6 +72,18 @@ export function AvatarMenu({ user }: { user: ShellUser }) {
         <Link to="/settings">
           <Settings aria-hidden className="size-4 text-muted" />
           Settings
+        </Link>
+      </DropdownMenuItem>
+      <DropdownMenuItem asChild>
+        <Link to="/research">
+          <BookOpen aria-hidden className="size-4 text-muted" />
+          Research
+        </Link>
+      </DropdownMenuItem>
+      <DropdownMenuItem asChild>
+        <Link to="/market-direction">
+          <Compass aria-hidden className="size-4 text-muted" />
+          Market direction
         </Link>
       </DropdownMenuItem>
       <DropdownMenuItem asChild>

@@ -4,25 +4,28 @@ import { deepFreeze } from "~/domain/freeze.ts";
 import { Badge } from "../badge.tsx";
 import { Card } from "../card.tsx";
 
-/** What each premium entitlement will open, and whether it is open yet: honestly, none is today. */
+/** What each premium entitlement opens, and whether it is open yet (research is; the others not yet). */
 export const premiumBenefits = deepFreeze([
   {
     entitlement: "research:premium",
     title: "Premium research",
     text: "Curated token picks and investment research written for members.",
-    available: false,
+    available: true,
+    href: "/research",
   },
   {
     entitlement: "alerts:50",
     title: "Price alerts",
     text: "Up to 50 price alerts on the coins you follow.",
     available: false,
+    href: null,
   },
   {
     entitlement: "events:live",
     title: "Live events",
     text: "Live sessions with real-time feedback from analysts and the community.",
     available: false,
+    href: null,
   },
 ] as const);
 
@@ -51,7 +54,14 @@ export function PremiumAreaBenefits({ entitlements }: { entitlements: readonly s
               <p className="mt-1 text-sm text-muted">{benefit.text}</p>
               <p className="mt-3">
                 {benefit.available && entitlements.includes(benefit.entitlement) ? (
-                  <Badge tone="positive">Included</Badge>
+                  <span className="flex flex-wrap items-center gap-3">
+                    <Badge tone="positive">Included</Badge>
+                    {benefit.href ? (
+                      <Link to={benefit.href} className="text-sm font-semibold text-brand hover:underline">
+                        Open {benefit.title.toLowerCase()}
+                      </Link>
+                    ) : null}
+                  </span>
                 ) : (
                   <Badge tone="neutral">
                     <Clock aria-hidden className="mr-1 size-3" />
@@ -64,8 +74,8 @@ export function PremiumAreaBenefits({ entitlements }: { entitlements: readonly s
         ))}
       </ul>
       <p className="text-sm text-muted">
-        None of these is open yet: your membership already includes each one as it launches, at no extra cost.
-        Your plan, invoices and receipts are on{" "}
+        Those not open yet are included in your membership as they launch, at no extra cost. Your plan,
+        invoices and receipts are on{" "}
         <Link to="/settings/billing" className="font-semibold text-brand hover:underline">
           Settings → Billing
         </Link>

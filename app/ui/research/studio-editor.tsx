@@ -7,6 +7,7 @@ import { Button } from "../button.tsx";
 import { Card, CardHeader } from "../card.tsx";
 import { Field, FieldError } from "../field.tsx";
 import { Select } from "../select.tsx";
+import { ResearchBody } from "./research-body.tsx";
 import { CheckboxGroup, TextArea } from "./studio-fields.tsx";
 import { SetupFields } from "./studio-setup-fields.tsx";
 
@@ -27,15 +28,12 @@ type ActionResult =
   | { ok: false; message: string; fields?: Record<string, string> }
   | { ok: true; saved?: string };
 
-/** What the reader will see: the server renders it with the article page's code (sanitised). */
+/** What the reader will see, rendered by the server with the article page's code and type. */
 export function RenderedBody({ html, label }: { html: string; label: string }) {
   return (
-    <section
-      className="research-body max-w-none"
-      aria-label={label}
-      // biome-ignore lint/security/noDangerouslySetInnerHtml: renderMarkdown's output: raw HTML escaped, links and images allow-listed (markdown.test.ts)
-      dangerouslySetInnerHTML={{ __html: html }}
-    />
+    <section aria-label={label}>
+      <ResearchBody html={html} />
+    </section>
   );
 }
 

@@ -2,7 +2,8 @@ import { Compass, FilePlus2 } from "lucide-react";
 import { Form, Link, redirect } from "react-router";
 import { getDb } from "~/db/db.server.ts";
 import { formatDateTime } from "~/domain/dates.ts";
-import { createDraft, studioOverview } from "~/domain/research/studio.server.ts";
+import { createDraft } from "~/domain/research/studio.server.ts";
+import { studioOverview } from "~/domain/research/studio-overview.server.ts";
 import {
   RESEARCH_KIND_LABELS,
   STATUS_LABELS,
@@ -35,12 +36,12 @@ export async function action(args: Route.ActionArgs) {
   return redirect(`/studio/${id}`);
 }
 
-export const statusTone: Record<string, BadgeTone> = {
+export const statusTone: Readonly<Record<string, BadgeTone>> = Object.freeze({
   draft: "neutral",
   in_review: "warning",
   scheduled: "brand",
   published: "positive",
-};
+});
 
 type Row = Awaited<ReturnType<typeof loader>>["mine"][number];
 

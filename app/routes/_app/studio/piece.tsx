@@ -5,17 +5,11 @@ import type { AdminAuditEvent } from "~/domain/accounts/audit.server.ts";
 import { formatDateTime } from "~/domain/dates.ts";
 import { recordAdminAudit } from "~/domain/payments/admin-audit.server.ts";
 import { hasPermission } from "~/domain/payments/permissions.ts";
-import { renderMarkdown } from "~/domain/research/markdown.ts";
-import {
-  approve,
-  correct,
-  getPiece,
-  peopleNames,
-  saveDraft,
-  sendBack,
-  submitForReview,
-} from "~/domain/research/studio.server.ts";
+import { renderResearchHtml } from "~/domain/research/chart-data.server.ts";
+import { correct } from "~/domain/research/corrections.server.ts";
+import { approve, getPiece, saveDraft, sendBack, submitForReview } from "~/domain/research/studio.server.ts";
 import { readEditorForm, readHeld } from "~/domain/research/studio-form.ts";
+import { peopleNames } from "~/domain/research/studio-overview.server.ts";
 import { mayReview, RESEARCH_KIND_LABELS, STATUS_LABELS } from "~/domain/research/studio-rules.ts";
 import { Badge } from "~/ui/badge.tsx";
 import { CorrectionForm } from "~/ui/research/studio-correction.tsx";
@@ -74,7 +68,7 @@ export async function loader(args: Route.LoaderArgs) {
       reviewer: piece.reviewerId ? (names[piece.reviewerId] ?? "") : "",
     },
     // What the reader will see, rendered by the same code as the article page.
-    html: mode === "edit" ? "" : renderMarkdown(piece.bodyMd),
+    html: mode === "edit" ? "" : await renderResearchHtml(db, piece.bodyMd),
     canReview: hasPermission(staff.role, "review:research:any"),
   };
 }

@@ -1,0 +1,136 @@
+import { ArrowLeft, History } from "lucide-react";
+import { data, Link } from "react-router";
+import { getDb } from "~/db/db.server.ts";
+import { formatDate } from "~/domain/dates.ts";
+import type { PaywallBody } from "~/domain/membership/paywall.ts";
+import { getArticle } from "~/domain/research/reading.server.ts";
+import { KIND_LABELS } from "~/domain/research/reading.ts";
+import { Card, CardHeader } from "~/ui/card.tsx";
+import { PaywallCard } from "~/ui/membership/paywall.tsx";
+import { NotAdviceNotice } from "~/ui/research/not-advice.tsx";
+import { PieceCard } from "~/ui/research/piece-card.tsx";
+import { PieceBadges, PieceByline } from "~/ui/research/piece-meta.tsx";
+import { ResearchBody } from "~/ui/research/research-body.tsx";
+import { hasEntitlement, paywallBody } from "~/utils/entitlements.server.ts";
+import type { Route } from "./+types/article";
+
+export const meta = ({ loaderData: loaded }: Route.MetaArgs) =>
+  loaded
+    ? [
+        { title: `${loaded.article.piece.title} · Coinlens` },
+        { name: "description", content: loaded.article.piece.summary },
+      ]
+    : [{ title: "Research · Coinlens" }];
+
+/**
+ * A piece of research. Premium is decided here: without it, getArticle returns the opening only,
+ * and the page shows the paywall where the rest would be — the rest is never sent.
+ */
+export async function loader(args: Route.LoaderArgs) {
+  const canReadPremium = await hasEntitlement(args, "research:premium");
+  const article = await getArticle(getDb(), args.params.slug, { canReadPremium });
+  if (!article) throw data({ message: "There is no published research at this address." }, { status: 404 });
+  const paywall: PaywallBody | null = article.locked ? await paywallBody("research:premium") : null;
+  return { article, paywall };
+}
+
+const tagClass =
+  "inline-flex items-center rounded-full border border-line bg-surface px-2.5 py-0.5 text-xs font-semibold text-ink hover:border-brand hover:text-brand";
+
+export default function ResearchArticle({ loaderData }: Route.ComponentProps) {
+  const { article, paywall } = loaderData;
+  const { piece } = article;
+  return (
+    <div className="container-page py-8">
+      <article className="mx-auto max-w-3xl">
+        <Link
+          to={`/research?kind=${piece.kind}`}
+          className="inline-flex items-center gap-1 text-sm font-semibold text-brand hover:underline"
+        >
+          <ArrowLeft aria-hidden className="size-4" />
+          {`${KIND_LABELS[piece.kind]}s`}
+        </Link>
+        <header className="mt-4 space-y-3 border-b border-line pb-6">
+          <PieceBadges piece={piece} />
+          <h1 className="text-3xl font-bold leading-tight tracking-tight text-ink sm:text-4xl">
+            {piece.title}
+          </h1>
+          {piece.summary ? <p className="text-lg leading-7 text-muted">{piece.summary}</p> : null}
+          <p>
+            <PieceByline piece={piece} />
+          </p>
+          {piece.assets.length + piece.topics.length > 0 ? (
+            <ul className="flex flex-wrap gap-2" aria-label="Tags">
+              {piece.assets.map((asset) => (
+                <li key={`a-${asset}`}>
+                  <Link to={`/research?asset=${encodeURIComponent(asset)}`} className={tagClass}>
+                    {asset}
+                  </Link>
+                </li>
+              ))}
+              {piece.topics.map((topic) => (
+                <li key={`t-${topic}`}>
+                  <Link to={`/research?topic=${encodeURIComponent(topic)}`} className={tagClass}>
+                    #{topic}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {article.corrections.length > 0 ? (
+            <ul
+              className="space-y-1 rounded-md bg-brand-soft/60 px-4 py-3 text-sm text-ink"
+              data-testid="corrections"
+            >
+              {article.corrections.map((c) => (
+                <li key={c.version} className="flex gap-2">
+                  <History aria-hidden className="mt-0.5 size-4 shrink-0 text-brand" />
+                  <span>
+                    <strong className="font-semibold">Updated on {formatDate(c.at)}:</strong> {c.note}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </header>
+
+        <div className="mt-6">
+          <ResearchBody html={article.bodyHtml} />
+          {article.locked && paywall ? (
+            <div className="relative mt-2">
+              <div
+                aria-hidden
+                className="pointer-events-none absolute inset-x-0 -top-16 h-16 bg-gradient-to-b from-transparent to-canvas"
+              />
+              <PaywallCard body={paywall} className="mt-6" />
+            </div>
+          ) : null}
+        </div>
+
+        <footer className="mt-8 space-y-3">
+          <p
+            className="rounded-md border border-line bg-surface px-4 py-3 text-sm text-ink"
+            data-testid="holdings"
+          >
+            <strong className="font-semibold">Disclosure:</strong>{" "}
+            {piece.holdings || "No holdings disclosed."}
+          </p>
+          <NotAdviceNotice />
+        </footer>
+      </article>
+
+      {article.related.length > 0 ? (
+        <Card className="mx-auto mt-10 max-w-3xl">
+          <CardHeader title="Related research" />
+          <ul className="divide-y divide-line">
+            {article.related.map((r) => (
+              <li key={r.id}>
+                <PieceCard piece={r} headingLevel={3} />
+              </li>
+            ))}
+          </ul>
+        </Card>
+      ) : null}
+    </div>
+  );
+}
