@@ -16,6 +16,11 @@ import { advanceSetups, openSetup } from "./setups.server.ts";
 const t = setupTestDatabase();
 
 describe("sample setups", () => {
+  it("before any setup the board is empty (and says nothing is sample)", async () => {
+    const board = await setupBoard(t.db, { viewerHasPremium: false, staleSeconds: 600 });
+    expect(board).toMatchObject({ live: [], finished: [], sample: false });
+  });
+
   it("seed once, published by the sample analyst, each at the status it was meant to reach", async () => {
     const now = new Date();
     expect(await seedSampleSetups(t.db, now)).toBe(4);
