@@ -2,11 +2,12 @@ import { asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { researchPieces, tradingSetupEvents, tradingSetups } from "../../../db/schema/index.ts";
 import { setupTestDatabase } from "../../../tests/db.ts";
+import { addMember } from "../../../tests/membership.ts";
 import { saveQuotes } from "../market-data/cache-writes.server.ts";
 import { sampleMarkets } from "../market-data/sample.server.ts";
 import { SAMPLE_SETUPS, seedSampleSetups } from "./sample-setups.server.ts";
 import { setupBoard } from "./setup-board.server.ts";
-import { advanceSetups } from "./setups.server.ts";
+import { advanceSetups, openSetup } from "./setups.server.ts";
 
 // The sample setups show the board working out of the box: one waiting, one triggered, one past its
 // first target, one stopped — arrived at by replaying the sample market's hourly prices through the
@@ -15,6 +16,11 @@ import { advanceSetups } from "./setups.server.ts";
 const t = setupTestDatabase();
 
 describe("sample setups", () => {
+  it("before any setup the board is empty (and says nothing is sample)", async () => {
+    const board = await setupBoard(t.db, { viewerHasPremium: false, staleSeconds: 600 });
+    expect(board).toMatchObject({ live: [], finished: [], sample: false });
+  });
+
   it("seed once, published by the sample analyst, each at the status it was meant to reach", async () => {
     const now = new Date();
     expect(await seedSampleSetups(t.db, now)).toBe(4);
@@ -89,5 +95,38 @@ describe("sample setups", () => {
     expect(JSON.stringify(locked)).not.toContain("1655");
     // Free setups are the same for everyone.
     expect(member.live.find((s) => s.asset === "BTC")).toEqual(premium.live.find((s) => s.asset === "BTC"));
+  });
+
+  it("leave the board once the desk publishes a setup of its own", async () => {
+    const now = new Date();
+    await saveQuotes(t.db, sampleMarkets(now), now);
+    const author = await addMember(t.db, "desk-analyst");
+    await t.db.insert(researchPieces).values({
+      id: "real-piece",
+      slug: "real-setup",
+      kind: "setup",
+      authorId: author,
+      status: "published",
+      title: "TRX long",
+      publishedAt: now,
+      version: 1,
+    });
+    const opened = await openSetup(t.db, {
+      pieceId: "real-piece",
+      asset: "TRX",
+      side: "long",
+      entryLow: "0.045",
+      entryHigh: "0.048",
+      stop: "0.042",
+      targets: ["0.06"],
+      timeframe: "1w",
+      expiresAt: new Date(now.getTime() + 86_400_000),
+      now,
+      staleSeconds: 600,
+    });
+    expect(opened.ok).toBe(true);
+    const board = await setupBoard(t.db, { viewerHasPremium: false, now, staleSeconds: 600 });
+    expect([...board.live, ...board.finished].map((s) => s.asset)).toEqual(["TRX"]);
+    expect(board.sample).toBe(false);
   });
 });

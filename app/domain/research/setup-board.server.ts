@@ -53,13 +53,16 @@ export async function setupBoard(
   options: { viewerHasPremium: boolean; now?: Date; staleSeconds: number },
 ): Promise<SetupBoard> {
   const now = options.now ?? new Date();
-  const rows = await db
+  const all = await db
     .select({ setup: tradingSetups, piece: researchPieces, author: users.name })
     .from(tradingSetups)
     .innerJoin(researchPieces, eq(researchPieces.id, tradingSetups.pieceId))
     .innerJoin(users, eq(users.id, researchPieces.authorId))
     .where(eq(researchPieces.status, "published"))
     .orderBy(desc(tradingSetups.publishedAt), asc(tradingSetups.id));
+  // The sample setups show a new installation how the board works; once the desk has published a
+  // setup of its own they leave the board, like the sample picks leave the track record (ADR 0072).
+  const rows = all.some((r) => !r.setup.sample) ? all.filter((r) => !r.setup.sample) : all;
   const ids = rows.map((r) => r.setup.id);
   const events =
     ids.length === 0

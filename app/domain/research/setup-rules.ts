@@ -82,7 +82,7 @@ function price(text: string): Decimal {
 }
 
 /** A price field's refusal, or null when it is a plain decimal above zero that fits numeric(38, 18). */
-function priceProblem(text: string): string | null {
+export function priceProblem(text: string): string | null {
   const decimal = safeParseDecimal(text);
   if (!decimal) return setupMessages.price;
   if (decimal.digits === 0n) return setupMessages.priceZero;

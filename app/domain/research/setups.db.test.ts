@@ -103,6 +103,8 @@ describe("openSetup", () => {
     });
     expect(await openSetup(t.db, { ...base, stop: "29500" })).toMatchObject({ ok: false, status: 400 });
     expect(await openSetup(t.db, { ...base, asset: "USDT" })).toMatchObject({ ok: false, status: 400 });
+    expect(await openSetup(t.db, { ...base, stop: "28,900" })).toMatchObject({ ok: false, status: 400 });
+    expect(await openSetup(t.db, { ...base, targets: [] })).toMatchObject({ ok: false, status: 400 });
     expect(await openSetup(t.db, { ...base, expiresAt: now })).toMatchObject({ ok: false, status: 400 });
     const after = await t.db.select({ n: sql<number>`count(*)::int` }).from(tradingSetups);
     expect(Number(after[0]?.n)).toBe(Number(before[0]?.n));

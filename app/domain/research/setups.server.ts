@@ -13,6 +13,7 @@ import { normalize } from "../market-data/decimal.ts";
 import {
   LIVE_SETUP_STATUSES,
   levelProblems,
+  priceProblem,
   SETUP_ASSETS,
   SETUP_TIMEFRAMES,
   type SetupChange,
@@ -64,6 +65,10 @@ export async function openSetup(db: Db, input: OpenSetupInput): Promise<OpenSetu
   if (input.expiresAt.getTime() <= now.getTime())
     return { ok: false, status: 400, message: setupOpenMessages.expiry };
   // The form's schema checked these; a caller that skipped it is refused with the same words.
+  const badPrice = [input.entryLow, input.entryHigh, input.stop, ...input.targets]
+    .map(priceProblem)
+    .find(Boolean);
+  if (badPrice) return { ok: false, status: 400, message: badPrice };
   const [problem] = levelProblems(input);
   if (problem) return { ok: false, status: 400, message: problem.message };
   const feed = await getUsdPrice(db, input.asset, {

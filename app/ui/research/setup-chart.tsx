@@ -31,7 +31,7 @@ export function SetupChartSvg({ chart, label }: { chart: Chart; label: string })
         width={chart.labelX - 4}
         height={chart.zone.height}
         fill="var(--color-brand)"
-        opacity={0.14}
+        opacity={0.2}
       />
       <text
         x={chart.labelX}
