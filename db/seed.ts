@@ -2,8 +2,8 @@ import type { Db } from "../app/db/client.server.ts";
 import { seedDemoMember } from "../app/domain/accounts/demo-member.server.ts";
 import { seedSampleAirdrops } from "../app/domain/airdrops/airdrops.server.ts";
 import { seedSamplePicks } from "../app/domain/research/sample-picks.server.ts";
-import { seedSampleSetups } from "../app/domain/research/sample-setups.server.ts";
 import { seedSampleResearch } from "../app/domain/research/sample-research.server.ts";
+import { seedSampleSetups } from "../app/domain/research/sample-setups.server.ts";
 import { seedSampleReviews } from "../app/domain/reviews/reviews.server.ts";
 import { fundSampleTrade } from "../app/domain/staking/seed.server.ts";
 import { settings } from "./schema/index.ts";
@@ -30,6 +30,13 @@ export async function seedDatabase(db: Db): Promise<{ inserted: number }> {
   const sampleResearch = await seedSampleResearch(db);
   return {
     inserted:
-      rows.length + member.inserted + trade + airdrops + sampleReviews + samplePicks + sampleSetups + sampleResearch,
+      rows.length +
+      member.inserted +
+      trade +
+      airdrops +
+      sampleReviews +
+      samplePicks +
+      sampleSetups +
+      sampleResearch,
   };
 }
