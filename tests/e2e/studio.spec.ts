@@ -3,6 +3,7 @@ import type { Page } from "@playwright/test";
 import { signInAsNewStaff } from "./admin-helpers.ts";
 import { expect, expectNoA11yViolations, test, viewports } from "./fixtures.ts";
 import { gotoHydrated } from "./hydration.ts";
+import { waitForLink, waitForMail } from "./mailbox.ts";
 import { signInNewMember } from "./member-session.ts";
 
 // The research studio (issue 18, ADR 0073): an analyst writes a pick with a live preview and
@@ -71,6 +72,15 @@ test("an analyst writes a pick, a second analyst approves it, and it publishes a
   await expect(maya.getByText("Waiting for review by another analyst or an admin.")).toBeVisible();
   await expect(maya.getByRole("button", { name: "Approve and publish now" })).toHaveCount(0);
 
+  // A reader follows SOL from an article; a second member follows nothing.
+  const reader = await (await browser.newContext()).newPage();
+  const readerEmail = await signInNewMember(reader, "follower");
+  await gotoHydrated(reader, "/research/sample-setup-solana-fading-the-range-top");
+  await reader.getByRole("button", { name: "Follow SOL" }).click();
+  await expect(reader.getByRole("button", { name: "Following SOL" })).toHaveAttribute("aria-pressed", "true");
+  const bystander = await (await browser.newContext()).newPage();
+  const bystanderEmail = await signInNewMember(bystander, "not-following");
+
   const ravi = await (await browser.newContext()).newPage();
   await signInAsNewStaff(ravi, { role: "analyst", tag: "ravi" });
   await setSamplePrice(ravi, "SOL", "123.45");
@@ -92,6 +102,22 @@ test("an analyst writes a pick, a second analyst approves it, and it publishes a
   } finally {
     await clearSamplePrice(ravi, "SOL");
   }
+  // The follower hears about it once, with a one-click way out; the other member hears nothing.
+  const mails = await waitForMail(reader, readerEmail, `Coinlens research — New pick: ${title}`);
+  await expect(mails).toHaveCount(1);
+  await expect(mails.first()).toContainText("you follow SOL");
+  const unsubscribe = await waitForLink(reader, readerEmail, "/research/unsubscribe");
+  await reader.goto(unsubscribe);
+  await expect(reader.getByText("Stop research e-mails about SOL?")).toBeVisible();
+  await reader.getByRole("button", { name: "Unsubscribe" }).click();
+  await expect(reader.getByRole("status")).toContainText(
+    "you will not get research e-mails about SOL any more",
+  );
+  await gotoHydrated(reader, "/research/sample-setup-solana-fading-the-range-top");
+  await expect(reader.getByRole("button", { name: "Follow SOL" })).toHaveAttribute("aria-pressed", "false");
+  await bystander.goto(`/dev/outbox?to=${encodeURIComponent(bystanderEmail)}`);
+  await expect(bystander.getByText(title)).toHaveCount(0);
+
   await expect(async () => {
     await gotoHydrated(maya, "/studio");
     await expect(

@@ -140,3 +140,9 @@ export interface Article {
   corrections: Correction[];
   related: PieceSummary[];
 }
+
+/** What an article about a pick or a setup links to (article-record.server.ts). */
+export interface ArticleRecord {
+  pick: { asset: string; entryPrice: string; closed: boolean; exitPrice: string | null } | null;
+  setup: { asset: string; side: string; status: string; statusLabel: string } | null;
+}

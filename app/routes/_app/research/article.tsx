@@ -3,14 +3,17 @@ import { data, Link } from "react-router";
 import { getDb } from "~/db/db.server.ts";
 import { formatDate } from "~/domain/dates.ts";
 import type { PaywallBody } from "~/domain/membership/paywall.ts";
+import { articleRecord, followedKeys } from "~/domain/research/article-record.server.ts";
 import { getArticle } from "~/domain/research/reading.server.ts";
 import { KIND_LABELS } from "~/domain/research/reading.ts";
 import { Card, CardHeader } from "~/ui/card.tsx";
 import { PaywallCard } from "~/ui/membership/paywall.tsx";
+import { FollowRow, RecordBox } from "~/ui/research/article-record.tsx";
 import { NotAdviceNotice } from "~/ui/research/not-advice.tsx";
 import { PieceCard } from "~/ui/research/piece-card.tsx";
 import { PieceBadges, PieceByline } from "~/ui/research/piece-meta.tsx";
 import { ResearchBody } from "~/ui/research/research-body.tsx";
+import { requireSession } from "~/utils/auth.server.ts";
 import { hasEntitlement, paywallBody } from "~/utils/entitlements.server.ts";
 import type { Route } from "./+types/article";
 
@@ -27,18 +30,24 @@ export const meta = ({ loaderData: loaded }: Route.MetaArgs) =>
  * and the page shows the paywall where the rest would be — the rest is never sent.
  */
 export async function loader(args: Route.LoaderArgs) {
+  const session = await requireSession(args);
   const canReadPremium = await hasEntitlement(args, "research:premium");
-  const article = await getArticle(getDb(), args.params.slug, { canReadPremium });
+  const db = getDb();
+  const article = await getArticle(db, args.params.slug, { canReadPremium });
   if (!article) throw data({ message: "There is no published research at this address." }, { status: 404 });
   const paywall: PaywallBody | null = article.locked ? await paywallBody("research:premium") : null;
-  return { article, paywall };
+  const [record, followed] = await Promise.all([
+    articleRecord(db, args.params.slug),
+    followedKeys(db, session.user.id),
+  ]);
+  return { article, paywall, record, followed };
 }
 
 const tagClass =
   "inline-flex items-center rounded-full border border-line bg-surface px-2.5 py-0.5 text-xs font-semibold text-ink hover:border-brand hover:text-brand";
 
 export default function ResearchArticle({ loaderData }: Route.ComponentProps) {
-  const { article, paywall } = loaderData;
+  const { article, paywall, record, followed } = loaderData;
   const { piece } = article;
   return (
     <div className="container-page py-8">
@@ -92,8 +101,10 @@ export default function ResearchArticle({ loaderData }: Route.ComponentProps) {
               ))}
             </ul>
           ) : null}
+          <FollowRow piece={piece} followed={followed} />
         </header>
 
+        <RecordBox record={record} />
         <div className="mt-6">
           <ResearchBody html={article.bodyHtml} />
           {article.locked && paywall ? (
