@@ -13,6 +13,12 @@ import { signInNewMember } from "./member-session.ts";
 
 test.describe.configure({ timeout: 180_000 });
 
+/** A 1×1 PNG. */
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
+  "base64",
+);
+
 async function setSamplePrice(page: Page, symbol: string, price: string) {
   await gotoHydrated(page, "/dev/market");
   const row = page.getByTestId(`dev-coin-${symbol}`);
@@ -99,6 +105,21 @@ test("an analyst writes a pick, a second analyst approves it, and it publishes a
     const row = ravi.getByRole("row", { name: new RegExp(title) });
     await expect(row).toContainText("$123.45");
     await expect(ravi.getByTestId("stat-count")).toHaveText(/^\d+$/);
+
+    // The author corrects it in public, then closes it at the feed's price of that moment.
+    await setSamplePrice(ravi, "SOL", "150");
+    await gotoHydrated(maya, "/studio");
+    await maya.getByRole("region", { name: "Your pieces" }).getByRole("link", { name: title }).click();
+    await maya.getByLabel("Text (Markdown)").fill("## Why now\n\nThe upgrade lands in January.");
+    await maya.getByLabel("What changed").fill("The upgrade moved to January");
+    await maya.getByRole("button", { name: "Publish the correction" }).click();
+    await expect(maya.getByText("Published as version 2.")).toBeVisible();
+    await maya.getByRole("button", { name: "Close the pick at the current price" }).click();
+    await expect(maya.getByText("Entered at $123.45, closed at $150.00.")).toBeVisible();
+    await maya.getByRole("link", { name: "Read it as a member" }).click();
+    await expect(maya.getByTestId("corrections")).toContainText("The upgrade moved to January");
+    await expect(maya.getByTestId("pick-record")).toContainText("entered at $123.45");
+    await expect(maya.getByTestId("pick-record")).toContainText("closed at $150.00");
   } finally {
     await clearSamplePrice(ravi, "SOL");
   }
@@ -126,6 +147,30 @@ test("an analyst writes a pick, a second analyst approves it, and it publishes a
   }).toPass({ timeout: 20_000 });
 });
 
+test("an admin makes a member an analyst; the studio then asks them for two-factor sign-in", async ({ browser }) => {
+  const member = await (await browser.newContext()).newPage();
+  const email = await signInNewMember(member, "future-analyst");
+  await member.goto("/studio");
+  await expect(member.getByText("The research studio is for analysts and admins.")).toBeVisible();
+
+  const admin = await (await browser.newContext()).newPage();
+  await signInAsNewStaff(admin, { tag: "analyst-admin" });
+  await gotoHydrated(admin, "/admin/members");
+  await admin.getByLabel("Search members").fill(email);
+  await admin.getByRole("button", { name: "Search" }).click();
+  await admin.getByRole("row").filter({ hasText: email }).getByRole("link").first().click();
+  await admin.getByRole("button", { name: "Make them an analyst" }).click();
+  await expect(admin.getByRole("status")).toContainText("They are an analyst now");
+  await expect(admin.getByRole("button", { name: "Remove the analyst role" })).toBeVisible();
+
+  // The role is there; the studio still wants two-factor sign-in, and says so.
+  await member.goto("/studio");
+  await expect(
+    member.getByText("Turn on two-factor sign-in in Settings before using the research studio."),
+  ).toBeVisible();
+  await expect(member.getByRole("link", { name: "Turn on two-factor sign-in" })).toBeVisible();
+});
+
 test("a member without the analyst role is refused the studio", async ({ page }) => {
   await signInNewMember(page, "studio-member");
   await page.goto("/studio");
@@ -146,6 +191,27 @@ for (const [label, viewport] of Object.entries(viewports)) {
       .getByLabel("Text (Markdown)")
       .fill("## Supply\n\n| Year | Reward |\n| --- | --- |\n| 2024 | 3.125 |");
     await expect(page.getByLabel("Preview of the text").getByRole("table")).toBeVisible();
+    // An image goes into the database and its Markdown into the text; the preview shows it.
+    await page
+      .getByLabel("Add an image")
+      .setInputFiles({ name: "halving chart.png", mimeType: "image/png", buffer: PNG });
+    await expect(page.getByLabel("Text (Markdown)")).toHaveValue(
+      /!\[halving chart\]\(\/research\/images\/[0-9a-f]{64}\.png\)/,
+    );
+    const image = page.getByLabel("Preview of the text").getByRole("img", { name: "halving chart" });
+    await expect(image).toBeVisible();
+    const served = await page.request.get((await image.getAttribute("src")) ?? "");
+    expect(served.headers()["content-type"]).toBe("image/png");
+    expect(served.headers()["cache-control"]).toContain("immutable");
+    // Not an image (an SVG with a script, named .png): refused with a message, nothing inserted.
+    await page
+      .getByLabel("Add an image")
+      .setInputFiles({
+        name: "x.png",
+        mimeType: "image/png",
+        buffer: Buffer.from("<svg onload=alert(1)></svg>"),
+      });
+    await expect(page.getByText("Upload a PNG, JPEG, WebP or GIF image.")).toBeVisible();
     await expectNoA11yViolations(page);
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width, "no sideways scrolling").toBeLessThanOrEqual(viewport.width);

@@ -74,6 +74,7 @@ export const AUDIT_EVENTS = Object.freeze([
   "admin-research-sent-back",
   "admin-research-corrected",
   "admin-research-stance-set",
+  "admin-research-pick-closed",
 ] as const);
 
 export type AuditEvent = (typeof AUDIT_EVENTS)[number];

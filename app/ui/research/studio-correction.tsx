@@ -1,4 +1,6 @@
 import { Form, Link, useActionData, useNavigation } from "react-router";
+import { formatUsd } from "~/domain/market-data/format.ts";
+import type { ArticleRecord } from "~/domain/research/reading.ts";
 import { Button } from "../button.tsx";
 import { Card, CardHeader } from "../card.tsx";
 import { Field } from "../field.tsx";
@@ -82,5 +84,32 @@ export function CorrectionForm({
         </div>
       </Card>
     </div>
+  );
+}
+
+/** A published pick: open until its author or an admin closes it, at the feed's price then. */
+export function ClosePick({ pick }: { pick: NonNullable<ArticleRecord["pick"]> }) {
+  const busy = useNavigation().state === "submitting";
+  return (
+    <Card>
+      <CardHeader title={`The pick: ${pick.asset}`} />
+      <div className="space-y-3 p-5 text-sm text-ink">
+        <p>
+          Entered at {formatUsd(pick.entryPrice)}
+          {pick.closed && pick.exitPrice ? `, closed at ${formatUsd(pick.exitPrice)}.` : ". It is open."}
+        </p>
+        {pick.closed ? null : (
+          <Form method="post" className="space-y-3">
+            <p className="text-muted">
+              Closing takes the exit price from our price feed now and puts the result on the track record for
+              good.
+            </p>
+            <Button type="submit" name="intent" value="close-pick" variant="secondary" disabled={busy}>
+              Close the pick at the current price
+            </Button>
+          </Form>
+        )}
+      </div>
+    </Card>
   );
 }

@@ -13,6 +13,13 @@ export default function StudioLayout() {
   );
 }
 
+const studioRefusal: Readonly<Record<string, string>> = Object.freeze({
+  permission: "The research studio is for analysts and admins.",
+  "staff-only": "The research studio is for analysts and admins.",
+  "two-factor-off": "Turn on two-factor sign-in in Settings before using the research studio.",
+  "two-factor-session": "Sign in again with your two-factor code to use the research studio.",
+});
+
 /** A refusal says why and offers the way out that fits (two-factor on, or sign in with it). */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 403) {
@@ -22,9 +29,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <div className="container-page max-w-xl space-y-3 py-8">
         <title>Access refused · Coinlens</title>
         <h1 className="text-2xl font-semibold text-ink">Access refused</h1>
-        <p className="text-ink">
-          {body?.reason === "permission" ? "The research studio is for analysts and admins." : message}
-        </p>
+        <p className="text-ink">{studioRefusal[body?.reason ?? ""] ?? message}</p>
         {body?.reason === "two-factor-session" ? (
           <Form method="post" action="/logout">
             <input type="hidden" name="redirectTo" value="/studio" />

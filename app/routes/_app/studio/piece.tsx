@@ -5,14 +5,16 @@ import type { AdminAuditEvent } from "~/domain/accounts/audit.server.ts";
 import { formatDateTime } from "~/domain/dates.ts";
 import { recordAdminAudit } from "~/domain/payments/admin-audit.server.ts";
 import { hasPermission } from "~/domain/payments/permissions.ts";
+import { articleRecord } from "~/domain/research/article-record.server.ts";
 import { renderResearchHtml } from "~/domain/research/chart-data.server.ts";
 import { correct } from "~/domain/research/corrections.server.ts";
+import { closePick } from "~/domain/research/picks.server.ts";
 import { approve, getPiece, saveDraft, sendBack, submitForReview } from "~/domain/research/studio.server.ts";
 import { readEditorForm, readHeld } from "~/domain/research/studio-form.ts";
 import { peopleNames } from "~/domain/research/studio-overview.server.ts";
 import { mayReview, RESEARCH_KIND_LABELS, STATUS_LABELS } from "~/domain/research/studio-rules.ts";
 import { Badge } from "~/ui/badge.tsx";
-import { CorrectionForm } from "~/ui/research/studio-correction.tsx";
+import { ClosePick, CorrectionForm } from "~/ui/research/studio-correction.tsx";
 import { StudioEditor } from "~/ui/research/studio-editor.tsx";
 import { ReviewPanel } from "~/ui/research/studio-review.tsx";
 import { requestMeta } from "~/utils/auth.server.ts";
@@ -69,6 +71,8 @@ export async function loader(args: Route.LoaderArgs) {
     },
     // What the reader will see, rendered by the same code as the article page.
     html: mode === "edit" ? "" : await renderResearchHtml(db, piece.bodyMd),
+    // A published pick stays open until its author or an admin closes it at the feed's price.
+    pick: piece.pickId && mode === "correct" ? (await articleRecord(db, piece.slug)).pick : null,
     canReview: hasPermission(staff.role, "review:research:any"),
   };
 }
@@ -133,6 +137,15 @@ export async function action(args: Route.ActionArgs) {
     await auditStudio(args, staff.id, "admin-research-sent-back", id, { authorId: piece.authorId });
     return redirect("/studio");
   }
+  if (intent === "close-pick") {
+    if (!piece.pickId || (piece.authorId !== staff.id && staff.role !== "admin")) {
+      throw data("Only the author or an admin closes a pick.", { status: 403 });
+    }
+    const result = await closePick(db, { pickId: piece.pickId, staleSeconds });
+    if (!result.ok) return data({ ok: false as const, message: result.message }, { status: result.status });
+    await auditStudio(args, staff.id, "admin-research-pick-closed", id, { pickId: piece.pickId });
+    return { ok: true as const, closed: true };
+  }
   if (intent === "correct") {
     const result = await correct(db, {
       pieceId: id,
@@ -178,6 +191,7 @@ export default function StudioPiece({ loaderData }: Route.ComponentProps) {
       </p>
       {mode === "edit" ? <StudioEditor piece={piece} /> : null}
       {mode === "review" ? <ReviewPanel piece={piece} html={html} /> : null}
+      {mode === "correct" && loaderData.pick ? <ClosePick pick={loaderData.pick} /> : null}
       {mode === "correct" ? <CorrectionForm piece={piece} html={html} /> : null}
       {mode === "view" ? <ReviewPanel piece={piece} html={html} readOnly /> : null}
     </>
