@@ -1,6 +1,13 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { outbox, researchPicks, researchPieces, researchVersions } from "../../../db/schema/index.ts";
+import {
+  outbox,
+  researchPicks,
+  researchPieces,
+  researchVersions,
+  tradingSetupEvents,
+  tradingSetups,
+} from "../../../db/schema/index.ts";
 import { onPostgres, setupTestDatabase } from "../../../tests/db.ts";
 import { addMember, setPrices } from "../../../tests/membership.ts";
 import { correct } from "./corrections.server.ts";
@@ -75,6 +82,9 @@ describe("research studio", () => {
     });
     const [still] = await t.db.select().from(researchPieces).where(eq(researchPieces.id, id));
     expect(still).toMatchObject({ status: "in_review", pickId: null, version: 0 });
+    // …nor queues any e-mail: the followers' messages are in the publishing transaction.
+    const queuedEarly = (await t.db.select({ key: outbox.messageKey }).from(outbox)).map((r) => r.key);
+    expect(queuedEarly.filter((k) => k.startsWith(`research:${id}:`))).toEqual([]);
 
     const now = new Date();
     await priceSol(now, "151.50");
@@ -103,6 +113,59 @@ describe("research studio", () => {
     expect(keys.filter((k) => k.startsWith(`research:${id}:`))).toEqual([
       `research:${id}:follower:${reader}`,
     ]);
+  });
+
+  it("a setup is checked before review and opens on the board at the feed's price when published", async () => {
+    const maya = await analyst("studio-maya6");
+    const ravi = await analyst("studio-ravi6");
+    const id = await createDraft(t.db, { author: maya, kind: "setup" });
+    const levels = {
+      asset: "SOL",
+      side: "long",
+      entryLow: "140",
+      entryHigh: "145",
+      stop: "150",
+      target1: "160",
+      timeframe: "4h",
+      expiryDays: "14",
+      held: "none",
+    };
+    await saveDraft(t.db, {
+      pieceId: id,
+      author: maya,
+      draft: { ...pickDraft, premium: false },
+      details: levels,
+    });
+    // A long's stop above its entry zone: named beside the stop field, and nothing moves.
+    const refused = await submitForReview(t.db, { pieceId: id, author: maya });
+    expect(refused).toMatchObject({ ok: false, status: 400 });
+    expect(refused.ok ? {} : refused.fields).toHaveProperty("setup.stop");
+    await saveDraft(t.db, {
+      pieceId: id,
+      author: maya,
+      draft: { ...pickDraft, premium: false },
+      details: { ...levels, stop: "130" },
+    });
+    expect(await submitForReview(t.db, { pieceId: id, author: maya })).toMatchObject({ ok: true });
+    const now = new Date();
+    await priceSol(now, "152.40");
+    expect(await approve(t.db, { pieceId: id, reviewer: ravi, now, staleSeconds: 600 })).toMatchObject({
+      ok: true,
+      status: "published",
+    });
+    const [piece] = await t.db.select().from(researchPieces).where(eq(researchPieces.id, id));
+    const [setup] = await t.db
+      .select()
+      .from(tradingSetups)
+      .where(eq(tradingSetups.id, piece?.setupId ?? ""));
+    expect(setup).toMatchObject({ asset: "SOL", side: "long", status: "waiting", pieceId: id });
+    expect(Number(setup?.publishedPrice)).toBe(152.4);
+    expect(setup?.targets.map(Number)).toEqual([160]);
+    const events = await t.db
+      .select()
+      .from(tradingSetupEvents)
+      .where(eq(tradingSetupEvents.setupId, setup?.id ?? ""));
+    expect(events.map((e) => e.status)).toEqual(["waiting"]);
   });
 
   it("drafts belong to their author; sending back needs a note; review needs every field and the disclosure", async () => {
