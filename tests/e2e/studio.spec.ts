@@ -97,6 +97,13 @@ test("an analyst writes a pick, a second analyst approves it, and it publishes a
     await expect(ravi.getByRole("heading", { level: 1, name: title })).toBeVisible();
     await expect(ravi.getByText("The author holds none of the assets mentioned.")).toBeVisible();
     await expectNoA11yViolations(ravi);
+    const dir = process.env.SCREENSHOTS_DIR;
+    if (dir) {
+      await ravi.screenshot({ path: path.join(dir, "studio-review-1280.png"), fullPage: true });
+      await ravi.setViewportSize({ width: 375, height: 800 });
+      await ravi.screenshot({ path: path.join(dir, "studio-review-375.png"), fullPage: true });
+      await ravi.setViewportSize({ width: 1280, height: 800 });
+    }
     await ravi.getByRole("button", { name: "Approve and publish now" }).click();
     await expect(ravi).toHaveURL(/\/studio$/);
 
@@ -147,7 +154,9 @@ test("an analyst writes a pick, a second analyst approves it, and it publishes a
   }).toPass({ timeout: 20_000 });
 });
 
-test("an admin makes a member an analyst; the studio then asks them for two-factor sign-in", async ({ browser }) => {
+test("an admin makes a member an analyst; the studio then asks them for two-factor sign-in", async ({
+  browser,
+}) => {
   const member = await (await browser.newContext()).newPage();
   const email = await signInNewMember(member, "future-analyst");
   await member.goto("/studio");
@@ -171,6 +180,35 @@ test("an admin makes a member an analyst; the studio then asks them for two-fact
   await expect(member.getByRole("link", { name: "Turn on two-factor sign-in" })).toBeVisible();
 });
 
+test("an analyst sets the desk's short-term stance; members see it as current and on the timeline", async ({
+  page,
+}) => {
+  const rationale = `Funding turned negative and ETF outflows continued for a third week (${Date.now()}).`;
+  await signInAsNewStaff(page, { role: "analyst", tag: "stance" });
+  await gotoHydrated(page, "/studio");
+  await page.getByRole("link", { name: "Set the market direction" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Market direction" })).toBeVisible();
+  await page.getByRole("button", { name: "Publish the stance" }).click();
+  await expect(page.getByText("Choose a horizon")).toBeVisible();
+  await expect(page.getByText("Choose bullish, neutral or bearish")).toBeVisible();
+  await page.getByLabel("Horizon").selectOption("short");
+  await page.getByLabel("bearish").check();
+  await page.getByLabel("Rationale").fill(rationale);
+  await expectNoA11yViolations(page);
+  const dir = process.env.SCREENSHOTS_DIR;
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    if (dir) await page.screenshot({ path: path.join(dir, `studio-direction-${width}.png`), fullPage: true });
+  }
+  await page.getByRole("button", { name: "Publish the stance" }).click();
+  await expect(page.getByRole("status")).toHaveText("The desk's stance is updated.");
+
+  await page.getByRole("link", { name: "Market direction", exact: true }).click();
+  await expect(page).toHaveURL(/\/market-direction$/);
+  await expect(page.getByTestId("stance-short")).toContainText("Bearish");
+  await expect(page.getByText(rationale).first()).toBeVisible();
+});
+
 test("a member without the analyst role is refused the studio", async ({ page }) => {
   await signInNewMember(page, "studio-member");
   await page.goto("/studio");
@@ -184,6 +222,12 @@ for (const [label, viewport] of Object.entries(viewports)) {
     await signInAsNewStaff(page, { role: "analyst", tag: `studio-${label}` });
     await gotoHydrated(page, "/studio");
     await expectNoA11yViolations(page);
+    if (process.env.SCREENSHOTS_DIR) {
+      await page.screenshot({
+        path: path.join(process.env.SCREENSHOTS_DIR, `studio-home-${viewport.width}.png`),
+        fullPage: true,
+      });
+    }
     await page.getByRole("button", { name: "New report" }).click();
     await expect(page).toHaveURL(/\/studio\/[0-9a-f-]{36}$/);
     await page.getByLabel("Title", { exact: true }).fill("Bitcoin after the halving");
@@ -204,13 +248,11 @@ for (const [label, viewport] of Object.entries(viewports)) {
     expect(served.headers()["content-type"]).toBe("image/png");
     expect(served.headers()["cache-control"]).toContain("immutable");
     // Not an image (an SVG with a script, named .png): refused with a message, nothing inserted.
-    await page
-      .getByLabel("Add an image")
-      .setInputFiles({
-        name: "x.png",
-        mimeType: "image/png",
-        buffer: Buffer.from("<svg onload=alert(1)></svg>"),
-      });
+    await page.getByLabel("Add an image").setInputFiles({
+      name: "x.png",
+      mimeType: "image/png",
+      buffer: Buffer.from("<svg onload=alert(1)></svg>"),
+    });
     await expect(page.getByText("Upload a PNG, JPEG, WebP or GIF image.")).toBeVisible();
     await expectNoA11yViolations(page);
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
