@@ -80,3 +80,11 @@ export function statementBlocks(input: StatementInput): Block[] {
   });
   return blocks;
 }
+
+/** The years a member can ask a statement for, newest first: from the year they joined to now. */
+export function statementYears(joined: Date, now: Date): number[] {
+  const first = Math.max(2009, Math.min(joined.getUTCFullYear(), now.getUTCFullYear()));
+  const years: number[] = [];
+  for (let year = now.getUTCFullYear(); year >= first; year--) years.push(year);
+  return years;
+}

@@ -7,7 +7,7 @@ import type { Clock } from "../accounts/clock.ts";
 import { consume, limits } from "../accounts/rate-limit.server.ts";
 import { renderLegalPdf } from "../legal/pdf.ts";
 import type { Asset } from "../money/assets.ts";
-import { isStatementYear, statementBlocks, yearBounds } from "./statement.ts";
+import { isStatementYear, statementBlocks, statementYears, yearBounds } from "./statement.ts";
 import { coinTrackerCsv, koinlyCsv } from "./tax-csv.ts";
 import { type TaxRow, type TaxSource, taxRowOf } from "./tax-rows.ts";
 
@@ -83,7 +83,7 @@ export async function balancesBefore(
 export type TaxFileKind = "koinly" | "cointracker" | "statement";
 
 export type TaxFileResult =
-  | { ok: true; body: Uint8Array | string; contentType: string; filename: string }
+  | { ok: true; body: Uint8Array<ArrayBuffer> | string; contentType: string; filename: string }
   | { ok: false; reason: "rate_limited"; retryAfterSeconds: number }
   | { ok: false; reason: "bad_year" };
 
@@ -129,4 +129,13 @@ export async function exportTaxFile(
     contentType: "application/pdf",
     filename: `coinlens-statement-${year}.pdf`,
   };
+}
+
+/** The years the member can ask a statement for: from their first real movement to now. */
+export async function memberStatementYears(db: Db, input: { userId: string; now: Date }): Promise<number[]> {
+  const [row] = await queryRows<{ first: string | Date | null }>(
+    db,
+    sql`select min(created_at) as first from ledger_operations where user_id = ${input.userId} and ledger = 'real'`,
+  );
+  return statementYears(row?.first ? new Date(row.first) : input.now, input.now);
 }
