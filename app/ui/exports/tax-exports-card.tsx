@@ -9,7 +9,7 @@ import { Select } from "../select.tsx";
  */
 export function TaxExportsCard({ years }: { years: readonly number[] }) {
   return (
-    <Card aria-labelledby="tax-exports-title">
+    <Card role="region" aria-labelledby="tax-exports-title">
       <CardHeader title={<span id="tax-exports-title">Tax exports</span>} />
       <div className="grid gap-5 px-5 py-4 md:grid-cols-3">
         <section className="flex flex-col gap-3">
