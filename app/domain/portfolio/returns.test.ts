@@ -138,4 +138,22 @@ describe("time-weighted and money-weighted return", () => {
       }),
     ).toBe(5_000);
   });
+
+  it("five years of monthly deposits with no growth is 0 bp, and a rate exact in the step is exact", () => {
+    // $1,000 at the start and $100 on every 30th day for 60 months; the end value is exactly what
+    // was paid in ($7,000): d = 0 solves it, so MWR = 0 bp whatever the timing.
+    const flows = Array.from({ length: 60 }, (_, i) => ({ day: (i + 1) * 30, amountUsdCents: 10_000n }));
+    expect(
+      moneyWeightedReturnBps({
+        startValueUsdCents: 100_000n,
+        days: 1_825,
+        flows,
+        endValueUsdCents: 700_000n,
+      }),
+    ).toBe(0);
+    // $100 → $121 over two days: d = 10 % a day exactly, 1.1² − 1 = 21 % = 2,100 bp.
+    expect(
+      moneyWeightedReturnBps({ startValueUsdCents: 10_000n, days: 2, flows: [], endValueUsdCents: 12_100n }),
+    ).toBe(2_100);
+  });
 });

@@ -57,16 +57,34 @@ export interface MwrInput {
   endValueUsdCents: bigint;
 }
 
-// The daily rate is searched as k / SCALE: 10^-12 a day is far below half a basis point over any
-// period this app shows (5 years × 10^-12 ≈ 2·10^-9), so the bp result is exact-enough.
-const SCALE = 10n ** 12n;
+// The daily rate is searched as k / STEP: 10^-12 a day is far below half a basis point over any
+// period this app shows (5 years × 10^-12 ≈ 2·10^-9). Powers are computed in fixed point with 30
+// decimals (each product cut toward zero), which keeps the numbers small whatever the length of
+// the period; the cut is ~10^-28 relative, far below the step.
+const STEP = 10n ** 12n;
+const ONE = 10n ** 30n;
+const PER_STEP = ONE / STEP;
+
+/** base^exponent in fixed point (ONE = 1), by squaring, each product cut toward zero. */
+function fixedPow(base: bigint, exponent: number): bigint {
+  let result = ONE;
+  let square = base;
+  let e = exponent;
+  while (e > 0) {
+    if (e & 1) result = (result * square) / ONE;
+    e >>= 1;
+    if (e > 0) square = (square * square) / ONE;
+  }
+  return result;
+}
 
 /**
  * Money-weighted return: the internal rate of return of the period. The daily rate d solves
  *   Σ flowᵢ · (1 + d)^(days − dayᵢ) = end value   (the start value is a flow on day 0),
- * found by bisection on d = k / 10^12 with exact bigint powers, and returned as the period's
- * return (1 + d)^days − 1 in basis points, half up. It weighs each dollar by how long it was
- * invested, so money paid in before a rise counts more. Null when nothing was invested.
+ * found by bisection on d = k / 10^12 (the largest k whose left side does not exceed the end
+ * value), and returned as the period's return (1 + d)^days − 1 in basis points, half up. It weighs
+ * each dollar by how long it was invested, so money paid in before a rise counts more. Null when
+ * nothing was invested.
  */
 export function moneyWeightedReturnBps(input: MwrInput): number | null {
   const days = input.days;
@@ -78,25 +96,22 @@ export function moneyWeightedReturnBps(input: MwrInput): number | null {
     if (!Number.isSafeInteger(f.day) || f.day < 0 || f.day > days)
       throw new RangeError("a flow lies outside the period");
   if (!flows.some((f) => f.amountUsdCents > 0n)) return null;
-  const n = BigInt(days);
-  const scaleToN = SCALE ** n;
-  // f(k) · SCALE^days = Σ flow · (SCALE + k)^(days − day) · SCALE^day − end · SCALE^days.
+  const target = input.endValueUsdCents * ONE;
+  // (Σ flow · (1 + d)^(days − day) − end value) × ONE, for d = k / STEP.
   const excess = (k: bigint) => {
+    const growth = ONE + k * PER_STEP;
     let sum = 0n;
-    for (const f of flows) {
-      const held = BigInt(days - f.day);
-      sum += f.amountUsdCents * (SCALE + k) ** held * SCALE ** BigInt(f.day);
-    }
-    return sum - input.endValueUsdCents * scaleToN;
+    for (const f of flows) sum += f.amountUsdCents * fixedPow(growth, days - f.day);
+    return sum - target;
   };
-  // Between −100 % and +100 % a day; f grows with k while the invested money dominates.
-  let low = -SCALE + 1n;
-  let high = SCALE;
+  // Between −100 % and +100 % a day; the sum grows with k while the invested money dominates.
+  let low = -STEP + 1n;
+  let high = STEP;
   if (excess(low) > 0n || excess(high) < 0n) return null;
   while (high - low > 1n) {
     const mid = (low + high) / 2n;
     if (excess(mid) <= 0n) low = mid;
     else high = mid;
   }
-  return excessBps((SCALE + low) ** n, scaleToN);
+  return excessBps(fixedPow(ONE + low * PER_STEP, days), ONE);
 }
