@@ -114,6 +114,8 @@ export default deepFreeze([
   route("account/confirmation", "routes/account-confirmation.ts"),
   route("theme", "routes/theme.ts"),
   route("transactions/export", "routes/transactions-export.ts"),
+  route("transactions/export/:file", "routes/tax-export.ts", { id: "tax-export-file" }),
+  route("transactions/statement/:file?", "routes/tax-export.ts", { id: "tax-statement" }),
   route("settings/billing/invoices/:file", "routes/invoice-pdf.ts"),
   route("api/transactions", "routes/api/transactions.ts"),
   route("api/user", "routes/api/user.ts"),

@@ -25,7 +25,12 @@ type Handler = (args: never) => unknown;
 export async function callRoute(
   handler: Handler,
   path: string,
-  options: { form?: Record<string, string>; cookie?: string; ip?: string } = {},
+  options: {
+    form?: Record<string, string>;
+    cookie?: string;
+    ip?: string;
+    params?: Record<string, string>;
+  } = {},
 ): Promise<RouteAnswer> {
   const context = new RouterContextProvider();
   context.set(requestContext, { requestId: "t", nonce: "n", ip: options.ip });
@@ -39,7 +44,12 @@ export async function callRoute(
   let result: unknown;
   let thrown = false;
   try {
-    result = await handler({ request, context, params: {}, url: new URL(request.url) } as never);
+    result = await handler({
+      request,
+      context,
+      params: options.params ?? {},
+      url: new URL(request.url),
+    } as never);
   } catch (error) {
     if (!(error instanceof Response) && !isDataWithInit(error)) throw error;
     result = error;

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { Form, isRouteErrorResponse, Link, useNavigation, useSubmit } from "react-router";
 import { getDb } from "~/db/db.server.ts";
 import { formatDateTime } from "~/domain/dates.ts";
+import { memberStatementYears } from "~/domain/exports/tax-exports.server.ts";
 import { listOperations } from "~/domain/ledger/history.server.ts";
 import {
   activeStakeUntil,
@@ -31,6 +32,7 @@ import { Button, ButtonLink, buttonClass } from "~/ui/button.tsx";
 import { Card } from "~/ui/card.tsx";
 import { Dialog } from "~/ui/dialog.tsx";
 import { EmptyState } from "~/ui/empty-state.tsx";
+import { TaxExportsCard } from "~/ui/exports/tax-exports-card.tsx";
 import { Pager } from "~/ui/pager.tsx";
 import { Select } from "~/ui/select.tsx";
 import { Table, Td, Th } from "~/ui/table.tsx";
@@ -45,7 +47,11 @@ export const meta = () => [
 export async function loader(args: Route.LoaderArgs) {
   const session = await requireSession(args);
   const { filter, page } = parseHistoryQuery(new URL(args.request.url).searchParams);
-  const result = await listOperations(getDb(), { userId: session.user.id, filter, page });
+  const db = getDb();
+  const [result, taxYears] = await Promise.all([
+    listOperations(db, { userId: session.user.id, filter, page }),
+    memberStatementYears(db, { userId: session.user.id, now: new Date() }),
+  ]);
   return {
     filter,
     rows: result.rows.map(historyRowJson),
@@ -53,6 +59,7 @@ export async function loader(args: Route.LoaderArgs) {
     pageCount: result.pageCount,
     total: result.total,
     pageSize: result.pageSize,
+    taxYears,
   };
 }
 
@@ -160,7 +167,7 @@ function cleanSubmit(submit: ReturnType<typeof useSubmit>, form: HTMLFormElement
 }
 
 export default function Transactions({ loaderData }: Route.ComponentProps) {
-  const { filter, rows, page, pageCount, total, pageSize } = loaderData;
+  const { filter, rows, page, pageCount, total, pageSize, taxYears } = loaderData;
   const submit = useSubmit();
   const navigation = useNavigation();
   const [dialogOpen, setDialogOpen] = useState(false);
@@ -353,6 +360,8 @@ export default function Transactions({ loaderData }: Route.ComponentProps) {
           }
         />
       ) : null}
+
+      <TaxExportsCard years={taxYears} />
     </div>
   );
 }
