@@ -8,40 +8,14 @@ import type { Ledger } from "../ledger/types.ts";
 import {
   addDays,
   type BuyAsset,
-  type Frequency,
   firstRunOnOrAfter,
   isFinished,
-  type PayAsset,
   type PlanInput,
   recurringMessages,
 } from "./rules.ts";
+import type { PlanStatus, PlanView } from "./views.ts";
 
-export type PlanStatus = "active" | "paused" | "cancelled" | "finished";
-
-export interface PlanRunView {
-  runOn: string;
-  status: "bought" | "skipped" | "failed";
-  /** Minor units as text when bought. */
-  paid: string | null;
-  received: string | null;
-  reason: string | null;
-}
-
-export interface PlanView {
-  id: string;
-  ledger: Ledger;
-  asset: BuyAsset;
-  payAsset: PayAsset;
-  amountMinor: string;
-  frequency: Frequency;
-  runDay: number | null;
-  nextRunOn: string;
-  endOn: string | null;
-  maxRuns: number | null;
-  runsDone: number;
-  status: PlanStatus;
-  runs: PlanRunView[];
-}
+export type { PlanStatus, PlanView } from "./views.ts";
 
 type Result = { ok: true } | { ok: false; message: string };
 
