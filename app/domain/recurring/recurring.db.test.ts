@@ -234,3 +234,39 @@ describe.runIf(onPostgres)("recurring buys under concurrency (PostgreSQL)", () =
     await expectLedgerClean(t.db);
   });
 });
+
+describe("the page's form", () => {
+  it("reviews, then saves once per form key", async () => {
+    const { submitPlanForm } = await import("./member.server.ts");
+    const jo = await addMember(t.db, "jo");
+    const form = {
+      intent: "create",
+      formKey: "k1",
+      asset: "BTC",
+      payAsset: "USD",
+      amount: "50",
+      frequency: "weekly",
+      weekday: "1",
+      monthDay: "1",
+      endOn: "",
+      maxRuns: "",
+    };
+    const member = { userId: jo, ledger: "real" as const };
+    const review = await submitPlanForm(t.db, member, form, { today: TODAY, save: false, formKey: "k1" });
+    expect(review).toMatchObject({ ok: true, saved: false });
+    expect(await listPlans(t.db, jo)).toEqual([]);
+    expect(
+      await submitPlanForm(t.db, member, form, { today: TODAY, save: true, formKey: "k1" }),
+    ).toMatchObject({
+      ok: true,
+      saved: true,
+    });
+    expect(
+      await submitPlanForm(t.db, member, form, { today: TODAY, save: true, formKey: "k1" }),
+    ).toMatchObject({
+      ok: true,
+      saved: false,
+    });
+    expect(await listPlans(t.db, jo)).toHaveLength(1);
+  });
+});

@@ -80,7 +80,7 @@ export default function RecurringPage({ loaderData }: Route.ComponentProps) {
         <Card>
           <CardHeader title="Set up a recurring buy" />
           <div className="p-5">
-            <PlanForm key={formKey} formKey={formKey} available={available} />
+            <PlanForm formKey={formKey} available={available} />
           </div>
         </Card>
       </div>

@@ -128,7 +128,10 @@ export function PlanForm({ formKey, available }: { formKey: string; available: R
     if (d.ok) {
       setDone(d.sentence);
       setValues(EMPTY);
-    } else setDone(d.message ?? "The recurring buy was not saved. Please check the form.");
+    } else {
+      const wrong = Object.values(d.errors ?? {}).join(" ");
+      setDone(d.message ?? `The recurring buy was not saved. ${wrong}`);
+    }
   }, [saver.data, saver.state]);
 
   const fields = Object.entries(values).map(([name, value]) => (
