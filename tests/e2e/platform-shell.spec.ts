@@ -70,7 +70,14 @@ test.describe("desktop (1280 px): the avatar menu", () => {
       await page.keyboard.press("ArrowUp");
       await expect(menu.getByRole("menuitemradio", { name: choice })).toBeFocused();
     }
-    for (const item of ["Trading setups", "Picks track record", "Market direction", "Research", "Settings"]) {
+    for (const item of [
+      "Recurring buys",
+      "Trading setups",
+      "Picks track record",
+      "Market direction",
+      "Research",
+      "Settings",
+    ]) {
       await page.keyboard.press("ArrowUp");
       await expect(menu.getByRole("menuitem", { name: item })).toBeFocused();
     }
