@@ -20,7 +20,7 @@ const SHOTS = process.env.SCREENSHOTS_DIR ?? "/tmp/shots-dca";
 const runJob = (page: Page, email: string, on: string) =>
   testApi(page.request, "/api/test/recurring", { email, on });
 
-test("a weekly BTC buy: set up, run once per date, paused, resumed, cancelled; nobody else sees it", async ({
+test("a weekly BTC buy: set up, run once per date, paused, resumed, edited, cancelled; nobody else sees it", async ({
   browser,
 }) => {
   const { page, email } = await newMemberInOwnContext(browser, {
@@ -118,17 +118,33 @@ test("a weekly BTC buy: set up, run once per date, paused, resumed, cancelled; n
     await page.screenshot({ path: path.join(SHOTS, `recurring-${viewport.width}.png`), fullPage: true });
   }
 
+  // Edited: the amount and schedule change, with the message beside the field first.
+  await plan.getByRole("button", { name: "Edit" }).click();
+  const edit = page.getByRole("dialog", { name: "Edit: buy BTC with USD" });
+  await edit.getByLabel("Amount per buy (USD)").fill("abc");
+  await edit.getByRole("button", { name: "Save changes" }).click();
+  await expect(edit.getByText("Enter an amount such as 10 or 0.5.")).toBeVisible();
+  await page.screenshot({ path: path.join(SHOTS, "recurring-edit-1280.png") });
+  await edit.getByLabel("Amount per buy (USD)").fill("20");
+  await edit.getByLabel("How often").selectOption("monthly");
+  await edit.getByLabel("On day").selectOption("15");
+  await edit.getByRole("button", { name: "Save changes" }).click();
+  await expect(edit).toHaveCount(0);
+  const edited = page.getByRole("region", { name: "Buy BTC with 20.00 USD" });
+  await expect(edited).toContainText("On the 15th of every month · Real account");
+  await expect(edited.getByRole("listitem")).toHaveCount(2);
+
   // Cancelled: no more buys.
-  await plan.getByRole("button", { name: "Cancel plan" }).click();
+  await edited.getByRole("button", { name: "Cancel plan" }).click();
   await page
     .getByRole("dialog", { name: "Cancel this recurring buy?" })
     .getByRole("button", { name: "Cancel recurring buy" })
     .click();
-  await expect(plan).toContainText("Cancelled");
-  await expect(plan.getByRole("button", { name: "Resume" })).toHaveCount(0);
-  await runJob(page, email, third);
+  await expect(edited).toContainText("Cancelled");
+  await expect(edited.getByRole("button", { name: "Resume" })).toHaveCount(0);
+  await runJob(page, email, addDays(third, 40));
   await page.reload();
-  await expect(plan.getByRole("listitem")).toHaveCount(2);
+  await expect(edited.getByRole("listitem")).toHaveCount(2);
 
   // A second member sees none of it.
   const other = await newMemberInOwnContext(browser, { tag: "recurring-other", password: PASSWORD });

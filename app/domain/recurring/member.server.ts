@@ -1,13 +1,28 @@
 // The member's recurring buys page, as workflows (codebase guide §13): the page's data, the form's
-// review and save, and pause / resume / cancel. The route reads the form and answers the result.
-
+// review and save, its edit, and pause / resume / cancel. The route reads the form and answers.
 import type { Db } from "../../db/client.server.ts";
 import { systemClock } from "../accounts/clock.ts";
 import { consume } from "../accounts/rate-limit.server.ts";
 import { getBalances } from "../ledger/ledger.server.ts";
 import type { Ledger } from "../ledger/types.ts";
-import { cancelPlan, createPlan, listPlans, type PlanView, pausePlan, resumePlan } from "./plans.server.ts";
-import { describePlan, PAY_ASSETS, type PayAsset, type PlanField, validatePlanForm } from "./rules.ts";
+import {
+  cancelPlan,
+  createPlan,
+  editPlan,
+  listPlans,
+  type PlanView,
+  pausePlan,
+  planAssets,
+  resumePlan,
+} from "./plans.server.ts";
+import {
+  describePlan,
+  PAY_ASSETS,
+  type PayAsset,
+  type PlanField,
+  recurringMessages,
+  validatePlanForm,
+} from "./rules.ts";
 
 export interface RecurringMember {
   userId: string;
@@ -83,4 +98,32 @@ export async function changePlan(
         : await cancelPlan(db, member.userId, input.planId);
   if (result.ok) return result;
   return { ok: false, status: result.message.includes("not found") ? 404 : 409, message: result.message };
+}
+
+export type EditPlanResult =
+  | { ok: true; sentence: string }
+  | {
+      ok: false;
+      status: 400 | 404 | 409 | 429;
+      errors?: Partial<Record<PlanField, string>>;
+      message?: string;
+    };
+
+/** Changes a plan's amount, schedule and end from the edit form (its coin and pay asset stay). */
+export async function submitPlanEdit(
+  db: Db,
+  member: RecurringMember,
+  planId: string,
+  form: Record<string, unknown>,
+  today: string,
+): Promise<EditPlanResult> {
+  const assets = await planAssets(db, member.userId, planId);
+  if (!assets) return { ok: false, status: 404, message: recurringMessages.notFound };
+  const parsed = validatePlanForm({ ...form, ...assets }, today);
+  if (!parsed.ok) return { ok: false, status: 400, errors: parsed.errors };
+  const limit = await consume(db, `recurring:${member.userId}`, CHANGES_PER_MEMBER, systemClock);
+  if (!limit.allowed) return { ok: false, status: 429, message: TOO_MANY };
+  const result = await editPlan(db, member.userId, planId, parsed.plan, today);
+  if (!result.ok) return { ok: false, status: 409, message: result.message };
+  return { ok: true, sentence: describePlan({ ...parsed.plan, ledger: member.ledger }) };
 }

@@ -93,6 +93,17 @@ export async function listPlans(db: Db, userId: string, runsPerPlan = 12): Promi
   }));
 }
 
+/** What an edit keeps: the coin and the pay asset (an edit changes the amount, schedule and end). */
+export async function planAssets(db: Db, userId: string, id: string) {
+  const key = planId(id);
+  if (key === undefined) return undefined;
+  const [row] = await db
+    .select({ asset: recurringBuys.asset, payAsset: recurringBuys.payAsset })
+    .from(recurringBuys)
+    .where(own(userId, key));
+  return row;
+}
+
 export async function pausePlan(db: Db, userId: string, id: string): Promise<Result> {
   const key = planId(id);
   if (key === undefined) return { ok: false, message: recurringMessages.notFound };

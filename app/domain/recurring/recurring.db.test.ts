@@ -270,3 +270,33 @@ describe("the page's form", () => {
     expect(await listPlans(t.db, jo)).toHaveLength(1);
   });
 });
+
+describe("the page's edit", () => {
+  it("checks the form against the plan's own pay asset and refuses another member's plan", async () => {
+    const { submitPlanEdit } = await import("./member.server.ts");
+    const kim = await addMember(t.db, "kim");
+    const id = await plan(kim, { payAsset: "USDT" });
+    const member = { userId: kim, ledger: "real" as const };
+    const form = { amount: "12.5", frequency: "weekly", weekday: "3", endOn: "", maxRuns: "4" };
+    expect(await submitPlanEdit(t.db, member, id, { ...form, amount: "" }, TODAY)).toEqual({
+      ok: false,
+      status: 400,
+      errors: { amount: "Enter the amount to spend on each buy." },
+    });
+    expect(await submitPlanEdit(t.db, { ...member, userId: "ann" }, id, form, TODAY)).toEqual({
+      ok: false,
+      status: 404,
+      message: "That recurring buy was not found.",
+    });
+    const done = await submitPlanEdit(t.db, member, id, form, TODAY);
+    expect(done).toMatchObject({ ok: true });
+    expect(await planRow(id)).toMatchObject({
+      payAsset: "USDT",
+      amount: parseAmount("12.5", "USDT"),
+      frequency: "weekly",
+      runDay: 3,
+      maxRuns: 4,
+      nextRunOn: firstRunOnOrAfter({ frequency: "weekly", runDay: 3 }, TODAY),
+    });
+  });
+});

@@ -2,7 +2,12 @@ import { randomUUID } from "node:crypto";
 import { data } from "react-router";
 import { getDb } from "~/db/db.server.ts";
 import { formValues } from "~/domain/forms.ts";
-import { changePlan, recurringPageView, submitPlanForm } from "~/domain/recurring/member.server.ts";
+import {
+  changePlan,
+  recurringPageView,
+  submitPlanEdit,
+  submitPlanForm,
+} from "~/domain/recurring/member.server.ts";
 import { utcDate } from "~/domain/recurring/rules.ts";
 import { Badge } from "~/ui/badge.tsx";
 import { Card, CardHeader } from "~/ui/card.tsx";
@@ -39,6 +44,12 @@ export async function action(args: Route.ActionArgs) {
     const result = await changePlan(getDb(), member, { planId: form.planId ?? "", change: intent, today });
     if (result.ok) return data<ChangeData>({ intent, ok: true });
     return data<ChangeData>({ intent, ok: false, message: result.message }, result.status);
+  }
+  if (intent === "edit") {
+    const result = await submitPlanEdit(getDb(), member, form.planId ?? "", form, today);
+    if (result.ok) return data({ intent, ...result });
+    const { status, ...refusal } = result;
+    return data({ intent, ...refusal }, status);
   }
   const save = intent === "create";
   if (save && needsEmailConfirmation(session)) {

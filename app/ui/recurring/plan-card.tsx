@@ -10,6 +10,7 @@ import { Button } from "../button.tsx";
 import { Card } from "../card.tsx";
 import { Dialog } from "../dialog.tsx";
 import { FieldError } from "../field.tsx";
+import { EditPlanButton } from "./plan-edit.tsx";
 
 const STATUS: Record<PlanView["status"], { label: string; tone: BadgeTone }> = {
   active: { label: "Active", tone: "positive" },
@@ -117,6 +118,7 @@ export function PlanCard({ plan }: { plan: PlanView }) {
               Resume
             </Button>
           )}
+          <EditPlanButton plan={plan} />
           <Button variant="ghost" size="sm" onClick={() => setConfirming("cancel")}>
             Cancel plan
           </Button>

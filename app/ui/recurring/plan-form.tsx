@@ -21,7 +21,7 @@ export type PlanFormData =
 
 const FREQUENCY_LABELS = Object.freeze({ daily: "Every day", weekly: "Every week", monthly: "Every month" });
 
-function Select(props: {
+export function Select(props: {
   id: string;
   name: string;
   label: string;
@@ -55,7 +55,7 @@ function Select(props: {
   );
 }
 
-function TextInput(props: {
+export function TextInput(props: {
   id: string;
   name: string;
   label: string;
