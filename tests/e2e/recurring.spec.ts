@@ -4,6 +4,7 @@ import type { Page } from "@playwright/test";
 import { addDays, firstRunOnOrAfter, formatDate, utcDate } from "../../app/domain/recurring/rules.ts";
 import { expect, expectNoA11yViolations, test, viewports } from "./fixtures.ts";
 import { gotoHydrated } from "./hydration.ts";
+import { waitForMail } from "./mailbox.ts";
 import { newMemberInOwnContext, testApi } from "./member-session.ts";
 
 // Recurring buys (issue 19): a member with USD sets up a weekly BTC buy, confirms the sentence
@@ -170,5 +171,35 @@ test("the ETF page's banner and the wallet lead to /recurring", async ({ browser
   await page.getByRole("button", { name: /Account menu for/ }).click();
   await page.getByRole("menuitem", { name: "Recurring buys" }).click();
   await expect(page).toHaveURL(/\/recurring$/);
+  await page.context().close();
+});
+
+test("a buy the balance cannot cover is skipped with the reason, moves nothing, and the member is e-mailed", async ({
+  browser,
+}) => {
+  const { page, email } = await newMemberInOwnContext(browser, {
+    tag: "recurring-short",
+    password: PASSWORD,
+    credits: [{ asset: "USD", amount: "10" }],
+  });
+  const today = utcDate(new Date());
+  await gotoHydrated(page, "/recurring");
+  await page.getByLabel("Amount per buy (USD)").fill("50");
+  await page.getByLabel("How often").selectOption("daily");
+  await page.getByRole("button", { name: "Review recurring buy" }).click();
+  const confirm = page.getByRole("dialog", { name: "Confirm recurring buy" });
+  await expect(confirm).toContainText(
+    `Every day, buy BTC with 50.00 USD from your real account, starting ${formatDate(today)}, until you pause or cancel it.`,
+  );
+  await confirm.getByRole("button", { name: "Start recurring buy" }).click();
+  await expect(page.getByRole("status")).toContainText("Recurring buy set up.");
+  await runJob(page, email, today);
+  await gotoHydrated(page, "/recurring");
+  const plan = page.getByRole("region", { name: "Buy BTC with 50.00 USD" });
+  await expect(plan.getByRole("listitem")).toHaveText([
+    `${formatDate(today)}Skipped: Not enough USD in your account: the buy needed 50.00 USD.`,
+  ]);
+  await expect(page.getByText("Available now: 10.00 USD.")).toBeVisible();
+  await waitForMail(page, email, "Coinlens: your recurring buy of BTC was skipped");
   await page.context().close();
 });
