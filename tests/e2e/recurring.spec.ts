@@ -118,6 +118,11 @@ test("a weekly BTC buy: set up, run once per date, paused, resumed, edited, canc
     expect(width, "no sideways scrolling").toBeLessThanOrEqual(viewport.width);
     await page.screenshot({ path: path.join(SHOTS, `recurring-${viewport.width}.png`), fullPage: true });
   }
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.reload();
+  await expect(plan).toContainText("Active");
+  await page.screenshot({ path: path.join(SHOTS, "recurring-1280-dark.png"), fullPage: true });
+  await page.emulateMedia({ colorScheme: "light" });
 
   // Edited: the amount and schedule change, with the message beside the field first.
   await plan.getByRole("button", { name: "Edit" }).click();
