@@ -1,7 +1,7 @@
 // A member's recurring buys (ADR 0076): create, pause, resume, edit, cancel, and the list with each
 // plan's runs. Every change is one conditional update on the member's own plan, so a plan someone
 // else owns is "not found" and a double click changes it once.
-import { and, desc, eq, inArray, max, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, lte, max, sql } from "drizzle-orm";
 import { recurringBuyRuns, recurringBuys } from "../../../db/schema/index.ts";
 import type { Db } from "../../db/client.server.ts";
 import type { Ledger } from "../ledger/types.ts";
@@ -57,8 +57,19 @@ export async function listPlans(db: Db, userId: string, runsPerPlan = 12): Promi
     .where(eq(recurringBuys.userId, userId))
     .orderBy(desc(recurringBuys.id));
   if (plans.length === 0) return [];
-  const runs = await db
-    .select()
+  // Only the last `runsPerPlan` runs of each plan are read: a daily plan adds 365 runs a year.
+  const ranked = db
+    .select({
+      planId: recurringBuyRuns.planId,
+      runOn: recurringBuyRuns.runOn,
+      status: recurringBuyRuns.status,
+      paid: recurringBuyRuns.paid,
+      received: recurringBuyRuns.received,
+      reason: recurringBuyRuns.reason,
+      rank: sql<number>`row_number() over (partition by ${recurringBuyRuns.planId} order by ${recurringBuyRuns.runOn} desc)`.as(
+        "rank",
+      ),
+    })
     .from(recurringBuyRuns)
     .where(
       inArray(
@@ -66,7 +77,12 @@ export async function listPlans(db: Db, userId: string, runsPerPlan = 12): Promi
         plans.map((p) => p.id),
       ),
     )
-    .orderBy(desc(recurringBuyRuns.runOn));
+    .as("ranked");
+  const runs = await db
+    .select()
+    .from(ranked)
+    .where(lte(ranked.rank, runsPerPlan))
+    .orderBy(desc(ranked.runOn));
   return plans.map((p) => ({
     id: p.id.toString(),
     ledger: p.ledger,
@@ -82,7 +98,6 @@ export async function listPlans(db: Db, userId: string, runsPerPlan = 12): Promi
     status: p.status,
     runs: runs
       .filter((r) => r.planId === p.id)
-      .slice(0, runsPerPlan)
       .map((r) => ({
         runOn: r.runOn,
         status: r.status,

@@ -96,6 +96,12 @@ describe("the recurring buy job", () => {
     ]);
     expect(await run(addDays(TODAY, 1), ann)).toEqual([]);
     expect(await runsOf(id)).toHaveLength(2);
+    const [listed] = await listPlans(t.db, ann);
+    expect(listed?.runs).toEqual([
+      { runOn: addDays(TODAY, 1), status: "bought", paid: "5000", received: "49750", reason: null },
+      { runOn: TODAY, status: "bought", paid: "5000", received: "49750", reason: null },
+    ]);
+    expect((await listPlans(t.db, ann, 1))[0]?.runs).toHaveLength(1);
     await expectLedgerClean(t.db);
   });
 
