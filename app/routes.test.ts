@@ -6,6 +6,7 @@ describe("test-only routes", () => {
   it("are registered under APP_ENV=test and absent from every other build", () => {
     expect(testRoutes("test").map((r) => r.path)).toEqual([
       "api/test/trade",
+      "api/test/recurring",
       "api/test/history",
       "api/test/staff",
       "api/test/market/price",

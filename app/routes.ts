@@ -10,6 +10,7 @@ export function testRoutes(appEnv: string | undefined) {
   return appEnv === "test"
     ? [
         route("api/test/trade", "routes/api/trade-test.ts"),
+        route("api/test/recurring", "routes/api/recurring-test.ts"),
         route("api/test/history", "routes/api/history-test.ts"),
         route("api/test/staff", "routes/test/staff.ts"),
         route("api/test/market/price", "routes/api/market-test.ts"),
@@ -81,6 +82,7 @@ export default deepFreeze([
     route("stake", "routes/_app/stake.tsx"),
     route("fixed-etf", "routes/_app/fixed-etf.tsx"),
     route("swap", "routes/_app/swap.tsx"),
+    route("recurring", "routes/_app/recurring.tsx"),
     route("billing/checkout/crypto", "routes/_app/billing-checkout-crypto.tsx"),
     route("buy", "routes/_app/buy.tsx"),
     route("deposit", "routes/_app/deposit.tsx"),

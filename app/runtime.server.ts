@@ -10,6 +10,7 @@ import { type OutboxWorker, startOutboxWorker } from "./domain/mail/outbox-worke
 import { startMarketData, stopMarketData } from "./domain/market-data/service.server.ts";
 import { startMembershipJobs, stopMembershipJobs } from "./domain/membership/jobs.server.ts";
 import { startSampleBilling, stopSampleBilling } from "./domain/membership/sample-jobs.server.ts";
+import { startRecurringJobs, stopRecurringJobs } from "./domain/recurring/jobs.server.ts";
 import { startResearchJobs, stopResearchJobs } from "./domain/research/jobs.server.ts";
 import { startSetupJobs, stopSetupJobs } from "./domain/research/setup-jobs.server.ts";
 import { startStakingJobs, stopStakingJobs } from "./domain/staking/jobs.server.ts";
@@ -51,6 +52,12 @@ export async function boot() {
   startDepositWatchers(database.db, config);
   // Staking maturity: every server runs it; settlements are claimed row by row (SKIP LOCKED).
   startStakingJobs(database.db);
+  // Recurring buys: every server; each (plan, date) is claimed once by a unique row (ADR 0076).
+  startRecurringJobs(database.db, {
+    quoteSeconds: config.swap.quoteSeconds,
+    feeBps: config.swap.feeBps,
+    staleSeconds: config.market.staleSeconds,
+  });
   // Withdrawals not confirmed by e-mail in time lapse and their holds void (ADR 0054).
   startWithdrawalJobs(database.db);
   // Membership renewals, reminders, grace and expiry: every server, subscription by subscription.
@@ -87,6 +94,7 @@ export async function isReady(): Promise<boolean> {
 
 export async function shutdown() {
   await stopStakingJobs();
+  await stopRecurringJobs();
   await stopWithdrawalJobs();
   await stopMembershipJobs();
   await stopSampleBilling();

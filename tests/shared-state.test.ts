@@ -95,6 +95,9 @@ const MODULE_STATE: Record<string, string> = {
   "app/domain/deposits/watch.server.ts: timer": "the chain watchers' interval",
   "app/domain/staking/jobs.server.ts: timer": "the maturity job's interval",
   "app/domain/staking/jobs.server.ts: running": "the maturity pass in progress, so passes never overlap",
+  "app/domain/recurring/jobs.server.ts: timer": "the recurring buy job's interval",
+  "app/domain/recurring/jobs.server.ts: running":
+    "the recurring buy pass in progress, so passes never overlap",
   "app/domain/membership/jobs.server.ts: timer": "the membership lifecycle job's interval",
   "app/domain/membership/jobs.server.ts: running": "the lifecycle pass in progress, so passes never overlap",
   "app/domain/withdrawals/jobs.server.ts: timer": "the withdrawal jobs' interval",

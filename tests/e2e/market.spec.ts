@@ -97,7 +97,10 @@ test("ETF list → detail → tabs → reload keeps the fund and the tab", async
   await expect(page.getByTestId("etf-price")).toHaveText("$38.52");
   await expect(page.getByText(/^Market (Open|Closed)$/)).toBeVisible();
   await expect(page.getByTestId("range-note")).toContainText("52-week");
-  await expect(page.getByRole("link", { name: "Set a Recurring Purchase" })).toHaveAttribute("href", "/buy");
+  await expect(page.getByRole("link", { name: "Set a Recurring Purchase" })).toHaveAttribute(
+    "href",
+    "/recurring",
+  );
   await expect(page.getByTestId("price-chart").locator("canvas").first()).toBeAttached({ timeout: 15_000 });
   await page.getByRole("button", { name: "1Y" }).click();
   await expect(page.getByRole("button", { name: "1Y" })).toHaveAttribute("aria-pressed", "true");

@@ -203,11 +203,15 @@ export function activeStakeUntil(row: Pick<HistoryRowJson, "type" | "status" | "
   return maturity && !Number.isNaN(Date.parse(maturity)) ? maturity : null;
 }
 
+export const RECURRING_BUY_NOTE = "Recurring buy";
+
 /**
  * A short note under the row's type where the type alone would mislead: a demo balance reset is
  * recorded as a Deposit of the starting funds (ADR 0071), though nobody paid anything in. Null for
  * every other row.
  */
 export function operationNote(row: Pick<HistoryRowJson, "type" | "references">): string | null {
+  // A swap made by a recurring buy's scheduled run (ADR 0076) is still a swap; the note says why.
+  if (row.type === "swap" && row.references.recurring) return RECURRING_BUY_NOTE;
   return row.type === "deposit" && row.references.method === DEMO_RESET_METHOD ? DEMO_RESET_METHOD : null;
 }

@@ -7,6 +7,7 @@ import { type CardEmail, renderCardEmail } from "../membership/card-emails.ts";
 import { type MembershipEmail, renderMembershipEmail } from "../membership/emails.ts";
 import { type ReceiptEmail, renderReceiptEmail } from "../membership/receipts.ts";
 import { type RefundEmail, renderRefundEmail } from "../membership/refund-emails.ts";
+import { type RecurringEmail, renderRecurringEmail } from "../recurring/emails.ts";
 import { type ResearchEmail, renderResearchEmail } from "../research/emails.ts";
 import { renderStakingEmail, type StakingEmail } from "../staking/emails.ts";
 import { renderWithdrawalEmail, type WithdrawalEmail } from "../withdrawals/emails.ts";
@@ -23,7 +24,8 @@ export type EmailContent =
   | CardEmail
   | RefundEmail
   | ReceiptEmail
-  | ResearchEmail;
+  | ResearchEmail
+  | RecurringEmail;
 export type TemplateName = EmailContent["template"];
 export type Email = EmailContent & { to: string };
 
@@ -65,6 +67,7 @@ const RENDERERS: { readonly [K in TemplateName]: Renderer<K> } = Object.freeze({
   "membership-receipt": renderReceiptEmail,
   "research-published": renderResearchEmail,
   "research-digest": renderResearchEmail,
+  "recurring-buy-run": renderRecurringEmail,
 });
 
 export function isTemplateName(name: string): name is TemplateName {

@@ -207,7 +207,14 @@ export interface ExecuteHooks {
  */
 export async function executeSwapQuote(
   db: Db,
-  input: { ledger: Ledger; userId: string; quoteId: string; now: Date },
+  input: {
+    ledger: Ledger;
+    userId: string;
+    quoteId: string;
+    now: Date;
+    /** More of the operation's references, such as the recurring buy that made the swap. */
+    references?: Record<string, string>;
+  },
   hooks: ExecuteHooks = {},
 ): Promise<ExecuteResult> {
   try {
@@ -243,7 +250,7 @@ export async function executeSwapQuote(
             amount: q.fromAmountMinor,
             counterAsset: q.to,
             counterAmount: q.toAmountMinor,
-            references: { quote: q.id, rate: `1 ${q.from} = ${q.rate} ${q.to}` },
+            references: { ...input.references, quote: q.id, rate: `1 ${q.from} = ${q.rate} ${q.to}` },
           },
         },
       });

@@ -105,10 +105,12 @@ export default function EtfAbout({ loaderData }: Route.ComponentProps) {
           <CalendarClock aria-hidden className="mt-0.5 size-5 shrink-0 text-brand-strong" />
           <div>
             <p className="font-semibold text-brand-strong">Set a Recurring Purchase</p>
-            <p className="text-sm text-ink">Invest a fixed amount on a schedule through a trusted broker.</p>
+            <p className="text-sm text-ink">
+              Buy a coin with a fixed amount every day, week or month from your Coinlens balance.
+            </p>
           </div>
         </div>
-        <ButtonLink to="/buy">Set a Recurring Purchase</ButtonLink>
+        <ButtonLink to="/recurring">Set a Recurring Purchase</ButtonLink>
       </div>
       <Card className="p-5">
         <h2 className="text-base font-semibold text-ink">About {d.info.symbol}</h2>

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { ArrowDownUp } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { data, useFetcher } from "react-router";
+import { data, Link, useFetcher } from "react-router";
 import { getConfig } from "~/config.server.ts";
 import { getDb } from "~/db/db.server.ts";
 import { formValues } from "~/domain/forms.ts";
@@ -306,6 +306,12 @@ export default function SwapPage({ loaderData }: Route.ComponentProps) {
           {/* Beside the button, outside the form (it holds its own "Send a new link" form). */}
           {loaderData.needsEmailConfirmation ? <ConfirmEmailNotice className="mt-3" /> : null}
         </Card>
+        <p className="text-center text-sm text-muted">
+          Buying the same coin regularly?{" "}
+          <Link to="/recurring" className="font-semibold text-brand underline">
+            Set up a recurring buy
+          </Link>
+        </p>
         <Dialog
           open={popup !== null}
           onOpenChange={(open) => !open && setPopup(null)}

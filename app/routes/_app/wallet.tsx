@@ -1,4 +1,4 @@
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import { getConfig } from "~/config.server.ts";
 import { getDb } from "~/db/db.server.ts";
 import { parseDisplayPrefs } from "~/domain/portfolio/display-prefs.ts";
@@ -98,6 +98,9 @@ export default function Wallet({ loaderData }: Route.ComponentProps) {
         {prefs.currency !== currency ? (
           <span className="text-warning">No {prefs.currency} rate yet: values are shown in USD.</span>
         ) : null}
+        <Link to="/recurring" className="ml-auto font-semibold text-brand underline">
+          Set up a recurring buy
+        </Link>
       </div>
       {portfolio.unpriced.length > 0 ? (
         <p className="text-sm text-warning">

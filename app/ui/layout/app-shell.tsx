@@ -8,6 +8,7 @@ import {
   LogOut,
   Newspaper,
   PenLine,
+  Repeat,
   Settings,
   Target,
   Wallet,
@@ -96,6 +97,12 @@ export function AvatarMenu({ user }: { user: ShellUser }) {
         <Link to="/setups">
           <CandlestickChart aria-hidden className="size-4 text-muted" />
           Trading setups
+        </Link>
+      </DropdownMenuItem>
+      <DropdownMenuItem asChild>
+        <Link to="/recurring">
+          <Repeat aria-hidden className="size-4 text-muted" />
+          Recurring buys
         </Link>
       </DropdownMenuItem>
       {user.writesResearch ? (
