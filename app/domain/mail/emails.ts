@@ -1,6 +1,7 @@
 // Every e-mail the product sends, as data: which template and what it needs. A message is queued
 // with its data in the transaction that caused it (outbox.server.ts) and rendered to words only
 // when it is delivered, with the deployment's brand and address (MailContext).
+import { type AlertEmail, renderAlertEmail } from "../alerts/emails.ts";
 import { type ContactEmail, renderContactEmail } from "../contact/emails.ts";
 import { type DepositEmail, renderDepositEmail } from "../deposits/emails.ts";
 import { type CardEmail, renderCardEmail } from "../membership/card-emails.ts";
@@ -23,7 +24,8 @@ export type EmailContent =
   | CardEmail
   | RefundEmail
   | ReceiptEmail
-  | ResearchEmail;
+  | ResearchEmail
+  | AlertEmail;
 export type TemplateName = EmailContent["template"];
 export type Email = EmailContent & { to: string };
 
@@ -65,6 +67,7 @@ const RENDERERS: { readonly [K in TemplateName]: Renderer<K> } = Object.freeze({
   "membership-receipt": renderReceiptEmail,
   "research-published": renderResearchEmail,
   "research-digest": renderResearchEmail,
+  "price-alert": renderAlertEmail,
 });
 
 export function isTemplateName(name: string): name is TemplateName {
