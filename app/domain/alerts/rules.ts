@@ -118,3 +118,13 @@ export function trimDecimal(text: string): string {
   if (!text.includes(".")) return text;
   return text.replace(/0+$/, "").replace(/\.$/, "");
 }
+
+/** What an /alerts or /watchlists form answers. */
+export type FormAnswer = {
+  ok: boolean;
+  intent: string;
+  /** Which list the answer is about (watchlist forms), so its errors show beside its own fields. */
+  listId?: string;
+  errors?: Partial<Record<string, string>>;
+  message?: string;
+};

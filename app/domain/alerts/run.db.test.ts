@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { marketQuotes, notifications, outbox, priceAlerts } from "../../../db/schema/index.ts";
 import { onPostgres, setupTestDatabase } from "../../../tests/db.ts";
@@ -179,22 +179,21 @@ describe("price alerts", () => {
           .map((f) => f.id)
           .sort(),
       ).toEqual(ids.map(String).sort());
-      const keys = await t.db.execute(
-        sql`select key from notifications where user_id in (${sql.join(
-          members.map((m) => sql`${m}`),
-          sql`, `,
-        )})`,
-      );
-      expect((keys.rows as { key: string }[]).map((r) => r.key).sort()).toEqual(
-        ids.map((id) => `alert:${id}:1`).sort(),
-      );
-      const mails =
-        await t.db.execute(sql`select count(*)::int as n from outbox where message_key like 'alert:%:1'
-      and message_key in (${sql.join(
-        ids.map((id) => sql`${`alert:${id}:1`}`),
-        sql`, `,
-      )})`);
-      expect(Number((mails.rows[0] as { n: number }).n)).toBe(ids.length);
+      const keys = await t.db
+        .select({ key: notifications.key })
+        .from(notifications)
+        .where(inArray(notifications.userId, members));
+      expect(keys.map((r) => r.key).sort()).toEqual(ids.map((id) => `alert:${id}:1`).sort());
+      const mails = await t.db
+        .select({ key: outbox.messageKey })
+        .from(outbox)
+        .where(
+          inArray(
+            outbox.messageKey,
+            ids.map((id) => `alert:${id}:1`),
+          ),
+        );
+      expect(mails).toHaveLength(ids.length);
     },
   );
 });

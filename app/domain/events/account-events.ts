@@ -153,7 +153,11 @@ export function parseAccountEvent(text: string): AccountEvent | null {
   try {
     const value = JSON.parse(text) as Partial<AccountEvent> | null;
     if (!value || typeof value !== "object") return null;
-    if (!["deposit", "withdrawal", "stake", "swap", "demo-reset", "membership", "notification"].includes(String(value.kind)))
+    if (
+      !["deposit", "withdrawal", "stake", "swap", "demo-reset", "membership", "notification"].includes(
+        String(value.kind),
+      )
+    )
       return null;
     if (typeof value.id !== "string" || typeof value.status !== "string") return null;
     return value as AccountEvent;

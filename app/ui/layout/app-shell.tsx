@@ -1,9 +1,11 @@
 import {
   ArrowLeftRight,
+  BellRing,
   BookOpen,
   CandlestickChart,
   ChartLine,
   Compass,
+  Eye,
   House,
   LogOut,
   Newspaper,
@@ -20,6 +22,7 @@ import { cn } from "../cn.ts";
 import { DropdownMenu, DropdownMenuItem } from "../dropdown-menu.tsx";
 import { Logo } from "../logo.tsx";
 import { ThemeMenuItems } from "../theme.tsx";
+import { type BellData, NotificationBell } from "./notification-bell.tsx";
 
 export interface ShellUser {
   name: string;
@@ -98,6 +101,18 @@ export function AvatarMenu({ user }: { user: ShellUser }) {
           Trading setups
         </Link>
       </DropdownMenuItem>
+      <DropdownMenuItem asChild>
+        <Link to="/watchlists">
+          <Eye aria-hidden className="size-4 text-muted" />
+          Watchlists
+        </Link>
+      </DropdownMenuItem>
+      <DropdownMenuItem asChild>
+        <Link to="/alerts">
+          <BellRing aria-hidden className="size-4 text-muted" />
+          Price alerts
+        </Link>
+      </DropdownMenuItem>
       {user.writesResearch ? (
         <DropdownMenuItem asChild>
           <Link to="/studio">
@@ -118,10 +133,13 @@ export function AvatarMenu({ user }: { user: ShellUser }) {
 export function AppShell({
   user,
   badge,
+  notifications,
   children,
 }: {
   user?: ShellUser;
   badge?: ReactNode;
+  /** The signed-in member's notification centre (the bell). */
+  notifications?: BellData;
   children: ReactNode;
 }) {
   return (
@@ -150,6 +168,7 @@ export function AppShell({
           </nav>
           <div className="flex min-w-0 items-center gap-2 sm:gap-3">
             {badge}
+            {user && notifications ? <NotificationBell data={notifications} /> : null}
             {user ? (
               <AvatarMenu user={user} />
             ) : (
