@@ -45,10 +45,19 @@ test.describe("desktop (1280 px): the avatar menu", () => {
       "Market direction",
       "Picks track record",
       "Trading setups",
+      "Watchlists",
+      "Price alerts",
       "Sign out",
     ]);
     await expect(menu.getByRole("menuitem", { name: "Settings" })).toBeFocused();
-    for (const item of ["Research", "Market direction", "Picks track record", "Trading setups"]) {
+    for (const item of [
+      "Research",
+      "Market direction",
+      "Picks track record",
+      "Trading setups",
+      "Watchlists",
+      "Price alerts",
+    ]) {
       await page.keyboard.press("ArrowDown");
       await expect(menu.getByRole("menuitem", { name: item })).toBeFocused();
     }
@@ -63,7 +72,15 @@ test.describe("desktop (1280 px): the avatar menu", () => {
       await page.keyboard.press("ArrowUp");
       await expect(menu.getByRole("menuitemradio", { name: choice })).toBeFocused();
     }
-    for (const item of ["Trading setups", "Picks track record", "Market direction", "Research", "Settings"]) {
+    for (const item of [
+      "Price alerts",
+      "Watchlists",
+      "Trading setups",
+      "Picks track record",
+      "Market direction",
+      "Research",
+      "Settings",
+    ]) {
       await page.keyboard.press("ArrowUp");
       await expect(menu.getByRole("menuitem", { name: item })).toBeFocused();
     }
@@ -87,7 +104,14 @@ test.describe("desktop (1280 px): the avatar menu", () => {
     await trigger.focus();
     await page.keyboard.press("Enter");
     await expect(page.getByRole("menuitem", { name: "Settings" })).toBeFocused();
-    for (const item of ["Research", "Market direction", "Picks track record", "Trading setups"]) {
+    for (const item of [
+      "Research",
+      "Market direction",
+      "Picks track record",
+      "Trading setups",
+      "Watchlists",
+      "Price alerts",
+    ]) {
       await page.keyboard.press("ArrowDown");
       await expect(page.getByRole("menuitem", { name: item })).toBeFocused();
     }
