@@ -55,7 +55,7 @@ export default function Watchlists({ loaderData, actionData }: Route.ComponentPr
             error={createErrors.name ?? createErrors.form}
             className="min-w-0 flex-1"
           />
-          <Button type="submit" className="sm:mt-7">
+          <Button type="submit" className="mt-7">
             Create list
           </Button>
         </Form>

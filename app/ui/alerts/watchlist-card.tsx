@@ -83,7 +83,7 @@ export function WatchlistCard({
             error={answer?.intent === "rename" ? errors.name : undefined}
             className="min-w-0 flex-1"
           />
-          <Button type="submit" className="sm:mt-7">
+          <Button type="submit" className="mt-7">
             Save
           </Button>
         </Form>
@@ -96,7 +96,7 @@ export function WatchlistCard({
             <tr>
               <Th>Asset</Th>
               <Th className="text-right">Price</Th>
-              <Th className="text-right">24h %</Th>
+              <Th className="hidden text-right sm:table-cell">24h %</Th>
               <Th>
                 <span className="sr-only">Remove</span>
               </Th>
@@ -109,11 +109,22 @@ export function WatchlistCard({
                   <span className="font-semibold text-ink">{item.symbol}</span>{" "}
                   <span className="text-muted">{item.name}</span>
                 </Td>
-                <Td className="text-right font-semibold tabular-nums text-ink">{formatUsd(item.priceUsd)}</Td>
-                <Td className={cn("text-right tabular-nums", changeTone(item.change24hPct))}>
+                <Td className="text-right tabular-nums">
+                  <span className="block font-semibold text-ink">{formatUsd(item.priceUsd)}</span>
+                  {/* On a phone the 24 h change sits under the price (the screener's layout). */}
+                  <span className={cn("block text-xs sm:hidden", changeTone(item.change24hPct))}>
+                    {formatPercent(item.change24hPct, { signed: true })}
+                  </span>
+                </Td>
+                <Td
+                  className={cn(
+                    "hidden text-right tabular-nums sm:table-cell",
+                    changeTone(item.change24hPct),
+                  )}
+                >
                   {formatPercent(item.change24hPct, { signed: true })}
                 </Td>
-                <Td className="w-12 text-right">
+                <Td className="w-12 pl-0 text-right">
                   <Form method="post">
                     <input type="hidden" name="id" value={list.id} />
                     <input type="hidden" name="symbol" value={item.symbol} />
