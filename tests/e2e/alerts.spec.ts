@@ -85,8 +85,12 @@ test("a BTC alert fires into the header bell live, is marked read, and another m
     await expect(menu).toContainText("Sample data");
     await lookAt(page, "alerts-bell-open");
 
+    const marked = page.waitForResponse(
+      (r) => r.url().includes("/notifications/read") && r.request().method() === "POST",
+    );
     await menu.getByRole("menuitem", { name: "Mark all read" }).click();
     await expect(bell).toHaveAccessibleName("Notifications, none unread");
+    expect((await marked).ok()).toBe(true);
     await page.keyboard.press("Escape");
     await page.reload();
     await expect(page.getByTestId("notification-bell")).toHaveAccessibleName("Notifications, none unread");
@@ -146,6 +150,13 @@ test("a member's watchlist shows its assets with prices; another member sees non
   } finally {
     await otherContext.close();
   }
+
+  // A row's bell opens the alert form on that asset.
+  await page.getByRole("link", { name: "Set a price alert on ETH" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Price alerts" })).toBeVisible();
+  await expect(page.getByLabel("Asset")).toHaveValue("ETH");
+  await page.goBack();
+  await expect(page.getByRole("heading", { level: 1, name: "Watchlists" })).toBeVisible();
 
   // Remove one, then delete the list.
   await page.getByRole("button", { name: "Remove ETH from Majors" }).click();

@@ -14,7 +14,10 @@ export const meta = () => [{ title: "Price alerts · Coinlens" }];
 
 export async function loader(args: Route.LoaderArgs) {
   const session = await requireSession(args);
-  return alertsPage(getDb(), session.user.id, { staleSeconds: getConfig().market.staleSeconds });
+  const page = await alertsPage(getDb(), session.user.id, { staleSeconds: getConfig().market.staleSeconds });
+  // "Set an alert" from a watchlist row opens the form on that asset (only one we have a price for).
+  const wanted = new URL(args.request.url).searchParams.get("symbol");
+  return { ...page, preset: page.assets.some((a) => a.symbol === wanted) ? wanted : null };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -26,7 +29,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function Alerts({ loaderData, actionData }: Route.ComponentProps) {
-  const { alerts, kept, limit, assets, sample } = loaderData;
+  const { alerts, kept, limit, assets, sample, preset } = loaderData;
   const answer = actionData as FormAnswer | undefined;
   const listError = answer && !answer.ok && answer.intent !== "create" ? answer.errors?.form : undefined;
   return (
@@ -41,7 +44,12 @@ export default function Alerts({ loaderData, actionData }: Route.ComponentProps)
         </div>
         <DataLabels sample={sample} stale={false} />
       </div>
-      <AlertForm assets={assets} answer={answer} full={kept >= limit ? alertMessages.limit(limit) : null} />
+      <AlertForm
+        assets={assets}
+        preset={preset}
+        answer={answer}
+        full={kept >= limit ? alertMessages.limit(limit) : null}
+      />
       <div aria-live="polite" className="text-sm font-medium">
         {answer?.ok ? <p className="text-positive">{answer.message}</p> : null}
         {listError ? <p className="text-negative">{listError}</p> : null}

@@ -16,17 +16,20 @@ const KIND_OPTIONS = Object.freeze([
 /** The new-alert form; the server's messages show beside their fields. */
 export function AlertForm({
   assets,
+  preset,
   answer,
   full,
 }: {
   assets: { symbol: string; name: string; priceUsd: string }[];
+  /** The asset to start on (?symbol= from a watchlist). */
+  preset?: string | null;
   answer: FormAnswer | undefined;
   /** The member has as many alerts as their plan allows. */
   full: string | null;
 }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "create";
-  const [symbol, setSymbol] = useState(assets[0]?.symbol ?? "");
+  const [symbol, setSymbol] = useState(preset ?? assets[0]?.symbol ?? "");
   const [kind, setKind] = useState<AlertKind>("above");
   const [repeating, setRepeating] = useState(false);
   const errors = answer?.intent === "create" && !answer.ok ? (answer.errors ?? {}) : {};

@@ -1,6 +1,6 @@
-import { Trash2 } from "lucide-react";
+import { BellPlus, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import type { FormAnswer } from "~/domain/alerts/rules.ts";
 import { formatPercent, formatUsd } from "~/domain/market-data/format.ts";
 import { Button } from "../button.tsx";
@@ -98,7 +98,7 @@ export function WatchlistCard({
               <Th className="text-right">Price</Th>
               <Th className="hidden text-right sm:table-cell">24h %</Th>
               <Th>
-                <span className="sr-only">Remove</span>
+                <span className="sr-only">Actions</span>
               </Th>
             </tr>
           </thead>
@@ -124,8 +124,16 @@ export function WatchlistCard({
                 >
                   {formatPercent(item.change24hPct, { signed: true })}
                 </Td>
-                <Td className="w-12 pl-0 text-right">
-                  <Form method="post">
+                <Td className="w-20 pl-0 text-right">
+                  <Form method="post" className="flex justify-end gap-1">
+                    <Link
+                      to={`/alerts?symbol=${encodeURIComponent(item.symbol)}`}
+                      className="grid size-9 place-items-center rounded-md text-muted hover:bg-subtle hover:text-ink"
+                      aria-label={`Set a price alert on ${item.symbol}`}
+                      title={`Set a price alert on ${item.symbol}`}
+                    >
+                      <BellPlus aria-hidden className="size-4" />
+                    </Link>
                     <input type="hidden" name="id" value={list.id} />
                     <input type="hidden" name="symbol" value={item.symbol} />
                     <button
