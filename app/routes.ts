@@ -70,6 +70,8 @@ export default deepFreeze([
     route("news", "routes/_app/news.tsx"),
     route("picks", "routes/_app/picks.tsx"),
     route("setups", "routes/_app/setups.tsx"),
+    route("alerts", "routes/_app/alerts.tsx"),
+    route("watchlists", "routes/_app/watchlists.tsx"),
     // The analysts' research studio (ADR 0073): each page checks the role and two-factor itself.
     route("studio", "routes/_app/studio/layout.tsx", [
       index("routes/_app/studio/index.tsx"),
@@ -109,6 +111,7 @@ export default deepFreeze([
   route("studio/preview", "routes/studio-preview.ts"),
   route("studio/images", "routes/studio-images.ts"),
   route("research/follow", "routes/research-follow.ts"),
+  route("notifications/read", "routes/notifications-read.ts"),
   route("logout", "routes/logout.ts"),
   route("account/mode", "routes/account-mode.ts"),
   route("account/demo-reset", "routes/account-demo-reset.ts"),

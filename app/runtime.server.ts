@@ -2,6 +2,7 @@ import { seedDatabase } from "../db/seed.ts";
 import { getConfig } from "./config.server.ts";
 import { connectDatabase, disconnectDatabase, getDatabase } from "./db/db.server.ts";
 import { withStartupLock } from "./db/migrate.server.ts";
+import { startAlertJobs, stopAlertJobs } from "./domain/alerts/jobs.server.ts";
 import { startDepositWatchers, stopDepositWatchers } from "./domain/deposits/watch.server.ts";
 import { startAccountEvents, stopAccountEvents } from "./domain/events/account-events.server.ts";
 import { mailContextOf } from "./domain/mail/context.ts";
@@ -41,6 +42,11 @@ export async function boot() {
   await startMarketData(database, config);
   // Trading setups follow the price feed: every server moves them on every price change (issue 18).
   await startSetupJobs(database, {
+    url: config.database.kind === "postgres" ? config.database.url : undefined,
+    staleSeconds: config.market.staleSeconds,
+  });
+  // Price alerts follow the price feed the same way: every server, each crossing claimed once (ADR 0075).
+  await startAlertJobs(database, {
     url: config.database.kind === "postgres" ? config.database.url : undefined,
     staleSeconds: config.market.staleSeconds,
   });
@@ -104,6 +110,7 @@ export async function shutdown() {
   await outboxWorker?.stop();
   outboxWorker = undefined;
   await stopSetupJobs();
+  await stopAlertJobs();
   await stopMarketData();
   await stopAccountEvents();
   await disconnectDatabase();

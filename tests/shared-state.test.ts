@@ -118,6 +118,8 @@ const MODULE_STATE: Record<string, string> = {
     "this server's account-events listener and open member streams on globalThis",
   "app/domain/research/setup-jobs.server.ts: holder":
     "this server's trading-setups listener, minute timer and pass in progress on globalThis",
+  "app/domain/alerts/jobs.server.ts: holder":
+    "this server's price-alerts listener, minute timer and pass in progress on globalThis",
   "app/domain/research/jobs.server.ts: timer": "the research jobs' interval",
   "app/domain/research/jobs.server.ts: running": "the research pass in progress, so passes never overlap",
   "app/domain/research/jobs.server.ts: lastDigestAt":

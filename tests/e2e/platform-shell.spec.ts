@@ -46,6 +46,8 @@ test.describe("desktop (1280 px): the avatar menu", () => {
       "Picks track record",
       "Trading setups",
       "Recurring buys",
+      "Watchlists",
+      "Price alerts",
       "Sign out",
     ]);
     await expect(menu.getByRole("menuitem", { name: "Settings" })).toBeFocused();
@@ -55,6 +57,8 @@ test.describe("desktop (1280 px): the avatar menu", () => {
       "Picks track record",
       "Trading setups",
       "Recurring buys",
+      "Watchlists",
+      "Price alerts",
     ]) {
       await page.keyboard.press("ArrowDown");
       await expect(menu.getByRole("menuitem", { name: item })).toBeFocused();
@@ -71,6 +75,8 @@ test.describe("desktop (1280 px): the avatar menu", () => {
       await expect(menu.getByRole("menuitemradio", { name: choice })).toBeFocused();
     }
     for (const item of [
+      "Price alerts",
+      "Watchlists",
       "Recurring buys",
       "Trading setups",
       "Picks track record",
@@ -107,6 +113,8 @@ test.describe("desktop (1280 px): the avatar menu", () => {
       "Picks track record",
       "Trading setups",
       "Recurring buys",
+      "Watchlists",
+      "Price alerts",
     ]) {
       await page.keyboard.press("ArrowDown");
       await expect(page.getByRole("menuitem", { name: item })).toBeFocused();

@@ -6,6 +6,7 @@ import { users } from "../../../db/schema/auth.ts";
 import type { Db } from "../../db/client.server.ts";
 import { enqueueEmail } from "../mail/outbox.server.ts";
 import { formatAmount } from "../money/amount.ts";
+import { notify } from "../notifications/notifications.server.ts";
 import type { CreditNotice, DepositAsset, DetectedNotice, RejectNotice } from "./types.ts";
 
 async function memberOf(db: Db, userId: string) {
@@ -23,6 +24,16 @@ const amountText = (amount: bigint, asset: DepositAsset) =>
 export async function queueDepositCreditedEmail(tx: Db, notice: CreditNotice) {
   const user = await memberOf(tx, notice.userId);
   if (!user) return;
+  // The notification centre says it too, under the same event name (ADR 0075); the deposit's own
+  // live event already toasts, so this one is quiet.
+  await notify(tx, {
+    userId: notice.userId,
+    key: `deposit:${notice.depositId}:credited`,
+    kind: "deposit",
+    title: `Deposit of ${amountText(notice.amount, notice.asset)} credited`,
+    link: "/transactions",
+    quiet: true,
+  });
   await enqueueEmail(tx, `deposit:${notice.depositId}:credited`, {
     to: user.email,
     template: "deposit-credited",

@@ -147,7 +147,9 @@ describe("deposits publish as they move", () => {
       await recordChainOutput(t.db, output(alice.address, 100), 102, 3);
       await expect
         .poll(() => statuses(forAlice), { timeout: 5000 })
-        .toEqual(["detected:0", "confirming:1", "credited:3"]);
+        .toEqual(["detected:0", "confirming:1", "new:", "credited:3"]);
+      // The credit's line in the notification centre (ADR 0075), quiet: the deposit event toasts.
+      expect(forAlice[2]).toMatchObject({ kind: "notification", quiet: true });
       expect(forAlice[0]).toMatchObject({
         kind: "deposit",
         asset: "BTC",

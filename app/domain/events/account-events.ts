@@ -43,6 +43,11 @@ export type AccountEvent =
     }
   /** The demo account started again from its virtual funds (ADR 0071); `amountMinor` is its USD. */
   | { kind: "demo-reset"; id: string; status: "done"; amountMinor: string }
+  /**
+   * A new notification in the member's notification centre (ADR 0075): the bell re-reads. `quiet`
+   * when the same change already sent its own event (a deposit credited): one toast, not two.
+   */
+  | { kind: "notification"; id: string; status: "new"; title: string; quiet: boolean }
   | {
       kind: "membership";
       /** The subscription. */
@@ -131,6 +136,8 @@ export function describeAccountEvent(event: AccountEvent): {
         message: `Demo balance reset: ${amount(event.amountMinor, "USD")} of virtual funds.`,
         tone: "neutral",
       };
+    case "notification":
+      return { message: event.title, tone: "neutral" };
     case "membership":
       return event.status === "paid"
         ? { message: `Membership paid: ${amount(event.amountMinor, event.asset)}.`, tone: "positive" }
@@ -146,7 +153,11 @@ export function parseAccountEvent(text: string): AccountEvent | null {
   try {
     const value = JSON.parse(text) as Partial<AccountEvent> | null;
     if (!value || typeof value !== "object") return null;
-    if (!["deposit", "withdrawal", "stake", "swap", "demo-reset", "membership"].includes(String(value.kind)))
+    if (
+      !["deposit", "withdrawal", "stake", "swap", "demo-reset", "membership", "notification"].includes(
+        String(value.kind),
+      )
+    )
       return null;
     if (typeof value.id !== "string" || typeof value.status !== "string") return null;
     return value as AccountEvent;

@@ -1,6 +1,7 @@
 // Every e-mail the product sends, as data: which template and what it needs. A message is queued
 // with its data in the transaction that caused it (outbox.server.ts) and rendered to words only
 // when it is delivered, with the deployment's brand and address (MailContext).
+import { type AlertEmail, renderAlertEmail } from "../alerts/emails.ts";
 import { type ContactEmail, renderContactEmail } from "../contact/emails.ts";
 import { type DepositEmail, renderDepositEmail } from "../deposits/emails.ts";
 import { type CardEmail, renderCardEmail } from "../membership/card-emails.ts";
@@ -25,7 +26,8 @@ export type EmailContent =
   | RefundEmail
   | ReceiptEmail
   | ResearchEmail
-  | RecurringEmail;
+  | RecurringEmail
+  | AlertEmail;
 export type TemplateName = EmailContent["template"];
 export type Email = EmailContent & { to: string };
 
@@ -68,6 +70,7 @@ const RENDERERS: { readonly [K in TemplateName]: Renderer<K> } = Object.freeze({
   "research-published": renderResearchEmail,
   "research-digest": renderResearchEmail,
   "recurring-buy-run": renderRecurringEmail,
+  "price-alert": renderAlertEmail,
 });
 
 export function isTemplateName(name: string): name is TemplateName {

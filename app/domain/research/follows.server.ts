@@ -9,6 +9,7 @@ import { researchFollows, researchPieces, users } from "../../../db/schema/index
 import { getConfig } from "../../config.server.ts";
 import type { Db } from "../../db/client.server.ts";
 import { enqueueEmail } from "../mail/outbox.server.ts";
+import { notify } from "../notifications/notifications.server.ts";
 import { PICKABLE_ASSETS, RESEARCH_KIND_LABELS } from "./studio-rules.ts";
 
 export type FollowKind = "asset" | "analyst";
@@ -151,6 +152,15 @@ export async function enqueueFollowerEmails(tx: Db, piece: PublishedPiece) {
       },
     });
     if (sent) queued++;
+    // The notification centre carries it too, once per piece and member (ADR 0075).
+    await notify(tx, {
+      userId: f.userId,
+      key: `research:${piece.id}:user:${f.userId}`,
+      kind: "research",
+      title: `${headline.charAt(0).toUpperCase() + headline.slice(1)}: ${piece.title}`,
+      body: `Because ${reason}.`,
+      link: `/research/${piece.slug}`,
+    });
   }
   return queued;
 }

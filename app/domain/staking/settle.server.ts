@@ -10,6 +10,7 @@ import { postEntry } from "../ledger/ledger.server.ts";
 import type { Ledger } from "../ledger/types.ts";
 import { enqueueEmail } from "../mail/outbox.server.ts";
 import { formatAmount } from "../money/amount.ts";
+import { notify } from "../notifications/notifications.server.ts";
 import { positionFromRow, type StakePosition } from "./positions.server.ts";
 import { DURATION_LABELS } from "./rules.ts";
 
@@ -106,6 +107,15 @@ async function queueMaturedEmail(tx: Db, p: StakePosition) {
     .from(users)
     .where(eq(users.id, p.userId));
   if (!user) return;
+  // And in the notification centre, once per stake (ADR 0075); the stake's own live event toasts.
+  await notify(tx, {
+    userId: p.userId,
+    key: `stake:${p.id}:matured`,
+    kind: "stake",
+    title: `Your stake of ${formatAmount(p.amountMinor, p.asset, { grouping: true })} ${p.asset} has matured${p.ledger === "demo" ? " (demo)" : ""}`,
+    link: "/stake",
+    quiet: true,
+  });
   const text = (minor: bigint) => `${formatAmount(minor, p.asset, { grouping: true })} ${p.asset}`;
   await enqueueEmail(tx, `stake:${p.id}:matured`, {
     to: user.email,

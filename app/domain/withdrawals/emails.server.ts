@@ -6,6 +6,7 @@ import { users } from "../../../db/schema/auth.ts";
 import type { Db } from "../../db/client.server.ts";
 import { enqueueEmail } from "../mail/outbox.server.ts";
 import { formatAmount } from "../money/amount.ts";
+import { notify } from "../notifications/notifications.server.ts";
 import { WITHDRAWAL_PAGES } from "./emails.ts";
 import type { Withdrawal } from "./types.ts";
 
@@ -23,6 +24,18 @@ const amountText = (w: Withdrawal) => `${formatAmount(w.amount, w.asset, { group
 export async function queueStatusEmail(tx: Db, w: Withdrawal): Promise<void> {
   const user = await memberOf(tx, w.userId);
   if (!user) return;
+  // "Sent" also goes to the notification centre, once per withdrawal (ADR 0075); quiet, since the
+  // withdrawal's own live event already toasts.
+  if (w.status === "completed") {
+    await notify(tx, {
+      userId: w.userId,
+      key: `withdrawal:${w.id}:completed`,
+      kind: "withdrawal",
+      title: `Withdrawal of ${amountText(w)} sent`,
+      link: "/transactions",
+      quiet: true,
+    });
+  }
   await enqueueEmail(tx, `withdrawal:${w.id}:status:${w.status}`, {
     to: user.email,
     template: "withdrawal-status",

@@ -48,7 +48,11 @@ function usePendingPage(delayMs = 250) {
 export default function AppLayout({ loaderData }: Route.ComponentProps) {
   const pending = usePendingPage();
   return (
-    <AppShell user={loaderData.user} badge={<AccountBadge badge={loaderData.badge} />}>
+    <AppShell
+      user={loaderData.user}
+      badge={<AccountBadge badge={loaderData.badge} />}
+      notifications={loaderData.notifications}
+    >
       {pending ? (
         <Spinner className="fixed inset-x-0 top-16 z-30 border-b border-line bg-surface/95 py-2" />
       ) : null}
@@ -75,7 +79,11 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   // A premium page the member's plan does not include (requireEntitlement's 403): the paywall.
   const paywall = isRouteErrorResponse(error) && error.status === 403 && isPaywallBody(error.data);
   return (
-    <AppShell user={shell.user} badge={<AccountBadge badge={shell.badge} />}>
+    <AppShell
+      user={shell.user}
+      badge={<AccountBadge badge={shell.badge} />}
+      notifications={shell.notifications}
+    >
       {paywall ? (
         <div className="container-page max-w-3xl py-8">
           <title>Premium · Coinlens</title>

@@ -1,9 +1,11 @@
 import {
   ArrowLeftRight,
+  BellRing,
   BookOpen,
   CandlestickChart,
   ChartLine,
   Compass,
+  Eye,
   House,
   LogOut,
   Newspaper,
@@ -21,6 +23,7 @@ import { cn } from "../cn.ts";
 import { DropdownMenu, DropdownMenuItem } from "../dropdown-menu.tsx";
 import { Logo } from "../logo.tsx";
 import { ThemeMenuItems } from "../theme.tsx";
+import { type BellData, NotificationBell } from "./notification-bell.tsx";
 
 export interface ShellUser {
   name: string;
@@ -105,6 +108,18 @@ export function AvatarMenu({ user }: { user: ShellUser }) {
           Recurring buys
         </Link>
       </DropdownMenuItem>
+      <DropdownMenuItem asChild>
+        <Link to="/watchlists">
+          <Eye aria-hidden className="size-4 text-muted" />
+          Watchlists
+        </Link>
+      </DropdownMenuItem>
+      <DropdownMenuItem asChild>
+        <Link to="/alerts">
+          <BellRing aria-hidden className="size-4 text-muted" />
+          Price alerts
+        </Link>
+      </DropdownMenuItem>
       {user.writesResearch ? (
         <DropdownMenuItem asChild>
           <Link to="/studio">
@@ -125,10 +140,13 @@ export function AvatarMenu({ user }: { user: ShellUser }) {
 export function AppShell({
   user,
   badge,
+  notifications,
   children,
 }: {
   user?: ShellUser;
   badge?: ReactNode;
+  /** The signed-in member's notification centre (the bell). */
+  notifications?: BellData;
   children: ReactNode;
 }) {
   return (
@@ -157,6 +175,7 @@ export function AppShell({
           </nav>
           <div className="flex min-w-0 items-center gap-2 sm:gap-3">
             {badge}
+            {user && notifications ? <NotificationBell data={notifications} /> : null}
             {user ? (
               <AvatarMenu user={user} />
             ) : (

@@ -45,7 +45,9 @@ export function AccountEvents({ onEvent }: { onEvent?: (event: AccountEvent) => 
       const event = parseAccountEvent((message as MessageEvent<string>).data);
       if (!event) return;
       const { message: text, tone } = describeAccountEvent(event);
-      latest.current.toast.show(text, { tone, durationMs: 6000 });
+      if (!(event.kind === "notification" && event.quiet)) {
+        latest.current.toast.show(text, { tone, durationMs: 6000 });
+      }
       latest.current.onEvent?.(event);
       reread();
     });
