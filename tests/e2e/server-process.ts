@@ -1,4 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 
 // A production server started by the test itself, for what the shared web server cannot show:
 // other environment variables (TRUST_PROXY, operator settings), its log lines, its database going
@@ -90,4 +93,41 @@ export async function waitForLogLine(
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   return undefined;
+}
+
+/**
+ * For a spec file that needs a server of its own for all its tests (its prices or its published
+ * research must not meet other specs'): a fixed port beside the shared server's (`offset` keeps
+ * each file's apart), started before the file's first test and stopped after its last. The
+ * caller sets `test.use({ baseURL: ownServerUrl(offset) })` and runs the file serially.
+ */
+export function ownServerUrl(offset: number) {
+  return `http://localhost:${Number(process.env.E2E_PORT ?? 3100) + offset}`;
+}
+
+export function startOwnServer(
+  test: {
+    beforeAll: (fn: () => Promise<void>) => void;
+    afterAll: (fn: () => Promise<void>) => void;
+    setTimeout: (ms: number) => void;
+  },
+  offset: number,
+  name: string,
+) {
+  let dir = "";
+  let server: ServerProcess | undefined;
+  test.beforeAll(async () => {
+    test.setTimeout(150_000);
+    dir = mkdtempSync(path.join(tmpdir(), `coinlens-${name}-`));
+    server = startServer(Number(process.env.E2E_PORT ?? 3100) + offset, {
+      DATA_DIR: path.join(dir, "data"),
+      QUOTE_STREAMS_PER_CLIENT: "500",
+    });
+    await waitForReady(server);
+  });
+  test.afterAll(async () => {
+    const code = await server?.stop();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+    if (code !== 0) throw new Error(`the ${name} server exited with ${code}`);
+  });
 }

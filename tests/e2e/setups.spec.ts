@@ -1,11 +1,9 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { expect, expectNoA11yViolations, test, viewports } from "./fixtures.ts";
 import { gotoHydrated } from "./hydration.ts";
 import { signInNewMember, testApi } from "./member-session.ts";
-import { type ServerProcess, startServer, waitForReady } from "./server-process.ts";
+import { ownServerUrl, startOwnServer } from "./server-process.ts";
 
 // The trading setups board (issue 18): the sample setups out of the box (one waiting, one
 // triggered and premium, one past target 1, one stopped), the same board for every member with a
@@ -20,23 +18,8 @@ test.describe.configure({ mode: "serial", timeout: 120_000 });
 // A server of its own: the sample setups follow every price change for good (their statuses are
 // history), and other specs move prices on the shared server (ETH to 1,834.25 in market.spec, SOL
 // in studio.spec), which would move these setups before this spec looks at them.
-const ownPort = Number(process.env.E2E_PORT ?? 3100) + 17;
-test.use({ baseURL: `http://localhost:${ownPort}` });
-let dir = "";
-let server: ServerProcess | undefined;
-test.beforeAll(async () => {
-  test.setTimeout(150_000);
-  dir = mkdtempSync(path.join(tmpdir(), "coinlens-setups-"));
-  server = startServer(ownPort, {
-    DATA_DIR: path.join(dir, "data"),
-    QUOTE_STREAMS_PER_CLIENT: "500",
-  });
-  await waitForReady(server);
-});
-test.afterAll(async () => {
-  expect(await server?.stop()).toBe(0);
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
+test.use({ baseURL: ownServerUrl(17) });
+startOwnServer(test, 17, "setups");
 
 const setup = (page: Page, asset: string) => page.getByTestId(`setup-${asset}`);
 

@@ -1,5 +1,3 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { signInAsNewStaff } from "./admin-helpers.ts";
@@ -7,7 +5,7 @@ import { expect, expectNoA11yViolations, test, viewports } from "./fixtures.ts";
 import { gotoHydrated } from "./hydration.ts";
 import { waitForLink, waitForMail } from "./mailbox.ts";
 import { signInNewMember } from "./member-session.ts";
-import { type ServerProcess, startServer, waitForReady } from "./server-process.ts";
+import { ownServerUrl, startOwnServer } from "./server-process.ts";
 
 // The research studio (issue 18, ADR 0073): an analyst writes a pick with a live preview and
 // sends it for review; the author cannot approve it; a second analyst approves it and it
@@ -18,23 +16,8 @@ test.describe.configure({ mode: "serial", timeout: 180_000 });
 
 // A server of its own: publishing a real pick takes the sample picks off the shared server's
 // track record, and the hand-set SOL prices would move the sample setups other specs look at.
-const ownPort = Number(process.env.E2E_PORT ?? 3100) + 18;
-test.use({ baseURL: `http://localhost:${ownPort}` });
-let dir = "";
-let server: ServerProcess | undefined;
-test.beforeAll(async () => {
-  test.setTimeout(150_000);
-  dir = mkdtempSync(path.join(tmpdir(), "coinlens-studio-"));
-  server = startServer(ownPort, {
-    DATA_DIR: path.join(dir, "data"),
-    QUOTE_STREAMS_PER_CLIENT: "500",
-  });
-  await waitForReady(server);
-});
-test.afterAll(async () => {
-  expect(await server?.stop()).toBe(0);
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
+test.use({ baseURL: ownServerUrl(18) });
+startOwnServer(test, 18, "studio");
 
 /** A 1×1 PNG. */
 const PNG = Buffer.from(

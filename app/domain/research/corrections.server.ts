@@ -3,11 +3,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import { researchPieces, researchVersions } from "../../../db/schema/index.ts";
 import type { Db } from "../../db/client.server.ts";
-import { getPiece, type Staff, type StudioResult } from "./studio.server.ts";
+import { fail, getPiece, type Staff, type StudioResult } from "./studio.server.ts";
 import { readySchema, studioMessages } from "./studio-rules.ts";
-
-const fail = (status: 400 | 403 | 404 | 409, message: string, fields?: Partial<Record<string, string>>) =>
-  ({ ok: false, status, message, ...(fields ? { fields } : {}) }) as const;
 
 /**
  * A correction to a published piece: a new version with what changed, shown to readers as

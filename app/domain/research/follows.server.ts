@@ -95,6 +95,16 @@ export function verifyUnsubscribe(
 
 type PublishedPiece = typeof researchPieces.$inferSelect;
 
+/** A follow with the follower's address and name, as both e-mails read it. */
+const followerColumns = {
+  userId: researchFollows.userId,
+  kind: researchFollows.kind,
+  target: researchFollows.target,
+  email: users.email,
+  name: users.firstName,
+  fullName: users.name,
+};
+
 /** The assets a piece is about: its tags, and a pick's or setup's own asset. */
 function assetsOf(piece: PublishedPiece): string[] {
   const own = (piece.details as { asset?: unknown } | null)?.asset;
@@ -109,14 +119,7 @@ export async function enqueueFollowerEmails(tx: Db, piece: PublishedPiece) {
   if (piece.kind !== "pick" && piece.kind !== "setup") return 0;
   const assets = assetsOf(piece);
   const followers = await tx
-    .select({
-      userId: researchFollows.userId,
-      kind: researchFollows.kind,
-      target: researchFollows.target,
-      email: users.email,
-      name: users.firstName,
-      fullName: users.name,
-    })
+    .select(followerColumns)
     .from(researchFollows)
     .innerJoin(users, eq(users.id, researchFollows.userId))
     .where(
@@ -203,14 +206,7 @@ export async function queueWeeklyDigests(db: Db, now = new Date()) {
     );
   if (pieces.length === 0) return 0;
   const follows = await db
-    .select({
-      userId: researchFollows.userId,
-      kind: researchFollows.kind,
-      target: researchFollows.target,
-      email: users.email,
-      name: users.firstName,
-      fullName: users.name,
-    })
+    .select(followerColumns)
     .from(researchFollows)
     .innerJoin(users, eq(users.id, researchFollows.userId));
   const byUser = new Map<string, { email: string; name: string; items: Map<string, PublishedPiece> }>();

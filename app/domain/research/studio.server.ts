@@ -37,7 +37,7 @@ export interface Staff {
   role: string;
 }
 
-const fail = (status: StudioFailure["status"], message: string, fields?: StudioFailure["fields"]) =>
+export const fail = (status: StudioFailure["status"], message: string, fields?: StudioFailure["fields"]) =>
   ({ ok: false, status, message, ...(fields ? { fields } : {}) }) as const;
 
 export async function createDraft(db: Db, input: { author: Staff; kind: StudioKind; now?: Date }) {

@@ -41,6 +41,20 @@ export const appNav = deepFreeze([
   { to: "/news", label: "News", icon: Newspaper },
 ]);
 
+// The avatar menu's pages, in order; the research studio only for those who write research (the
+// studio checks the role again on the server).
+const menuLinks = deepFreeze([
+  { to: "/settings", label: "Settings", icon: Settings },
+  { to: "/research", label: "Research", icon: BookOpen },
+  { to: "/market-direction", label: "Market direction", icon: Compass },
+  { to: "/picks", label: "Picks track record", icon: Target },
+  { to: "/setups", label: "Trading setups", icon: CandlestickChart },
+  { to: "/recurring", label: "Recurring buys", icon: Repeat },
+  { to: "/watchlists", label: "Watchlists", icon: Eye },
+  { to: "/alerts", label: "Price alerts", icon: BellRing },
+  { to: "/studio", label: "Research studio", icon: PenLine },
+]);
+
 function initials(name: string) {
   return name
     .split(/\s+/)
@@ -72,62 +86,16 @@ export function AvatarMenu({ user }: { user: ShellUser }) {
         </button>
       }
     >
-      <DropdownMenuItem asChild>
-        <Link to="/settings">
-          <Settings aria-hidden className="size-4 text-muted" />
-          Settings
-        </Link>
-      </DropdownMenuItem>
-      <DropdownMenuItem asChild>
-        <Link to="/research">
-          <BookOpen aria-hidden className="size-4 text-muted" />
-          Research
-        </Link>
-      </DropdownMenuItem>
-      <DropdownMenuItem asChild>
-        <Link to="/market-direction">
-          <Compass aria-hidden className="size-4 text-muted" />
-          Market direction
-        </Link>
-      </DropdownMenuItem>
-      <DropdownMenuItem asChild>
-        <Link to="/picks">
-          <Target aria-hidden className="size-4 text-muted" />
-          Picks track record
-        </Link>
-      </DropdownMenuItem>
-      <DropdownMenuItem asChild>
-        <Link to="/setups">
-          <CandlestickChart aria-hidden className="size-4 text-muted" />
-          Trading setups
-        </Link>
-      </DropdownMenuItem>
-      <DropdownMenuItem asChild>
-        <Link to="/recurring">
-          <Repeat aria-hidden className="size-4 text-muted" />
-          Recurring buys
-        </Link>
-      </DropdownMenuItem>
-      <DropdownMenuItem asChild>
-        <Link to="/watchlists">
-          <Eye aria-hidden className="size-4 text-muted" />
-          Watchlists
-        </Link>
-      </DropdownMenuItem>
-      <DropdownMenuItem asChild>
-        <Link to="/alerts">
-          <BellRing aria-hidden className="size-4 text-muted" />
-          Price alerts
-        </Link>
-      </DropdownMenuItem>
-      {user.writesResearch ? (
-        <DropdownMenuItem asChild>
-          <Link to="/studio">
-            <PenLine aria-hidden className="size-4 text-muted" />
-            Research studio
-          </Link>
-        </DropdownMenuItem>
-      ) : null}
+      {menuLinks.map((item) =>
+        item.to === "/studio" && !user.writesResearch ? null : (
+          <DropdownMenuItem key={item.to} asChild>
+            <Link to={item.to}>
+              <item.icon aria-hidden className="size-4 text-muted" />
+              {item.label}
+            </Link>
+          </DropdownMenuItem>
+        ),
+      )}
       <ThemeMenuItems />
       <DropdownMenuItem onSelect={() => submit(null, { method: "post", action: "/logout" })}>
         <LogOut aria-hidden className="size-4 text-muted" />
