@@ -72,6 +72,10 @@ export default deepFreeze([
     route("setups", "routes/_app/setups.tsx"),
     route("alerts", "routes/_app/alerts.tsx"),
     route("watchlists", "routes/_app/watchlists.tsx"),
+    // The portfolio tracker (ADR 0078): one page per section, each with its own loader.
+    route("portfolio", "routes/_app/portfolio/layout.tsx", [
+      // PORTFOLIO SECTIONS (each helper adds its own line here)
+    ]),
     // The analysts' research studio (ADR 0073): each page checks the role and two-factor itself.
     route("studio", "routes/_app/studio/layout.tsx", [
       index("routes/_app/studio/index.tsx"),
