@@ -14,6 +14,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 const SECTIONS = Object.freeze([
   { to: "/portfolio", label: "Overview", end: true },
+  { to: "/portfolio/performance", label: "Performance", end: false },
   { to: "/portfolio/gains", label: "Gains and income", end: false },
   { to: "/portfolio/insights", label: "Insights", end: false },
   { to: "/portfolio/accounts", label: "Holdings elsewhere", end: false },
