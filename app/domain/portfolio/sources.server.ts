@@ -2,11 +2,13 @@
 // operations (the tax export's own reading of them), transactions made elsewhere and watch-only
 // wallets. Only the member's own rows: every query is keyed by their id.
 import { asc, eq } from "drizzle-orm";
-import type { Db } from "../../db/client.server.ts";
 import { portfolioTransactions, portfolioWallets } from "../../../db/schema/index.ts";
+import type { Db } from "../../db/client.server.ts";
 import { listTaxRows } from "../exports/tax-exports.server.ts";
-import { type Asset, isAsset } from "../money/assets.ts";
+import { getBalances } from "../ledger/ledger.server.ts";
+import { ASSETS, type Asset, isAsset } from "../money/assets.ts";
 import {
+  holdingsOf,
   type Movement,
   movementOfOutside,
   movementOfTaxRow,
@@ -72,4 +74,45 @@ export async function listMovements(db: Db, userId: string): Promise<Movement[]>
     ...outside.map(movementOfOutside),
     ...wallets.map(movementOfWallet).filter((m): m is Movement => m !== null),
   ]);
+}
+
+export interface HoldingBySource {
+  asset: Asset;
+  /** On Coinlens (real ledger): available + held + staked. */
+  coinlensMinor: bigint;
+  /** Transactions made elsewhere, typed or imported (never below zero). */
+  elsewhereMinor: bigint;
+  /** Watch-only wallets' last known balances. */
+  walletsMinor: bigint;
+  totalMinor: bigint;
+}
+
+/**
+ * What the member holds now, per asset and source: Coinlens balances from the ledger itself (so a
+ * pending withdrawal's held coins still count), the outside transactions' net, and the watch-only
+ * wallets' balances. Assets with nothing anywhere are left out. USD is Coinlens cash.
+ */
+export async function currentHoldings(db: Db, userId: string): Promise<HoldingBySource[]> {
+  const [balances, outside, wallets] = await Promise.all([
+    getBalances(db, { ledger: "real", userId }),
+    listOutsideTransactions(db, userId),
+    listWatchedWallets(db, userId),
+  ]);
+  const elsewhere = holdingsOf(outside.map(movementOfOutside));
+  const inWallets = new Map<Asset, bigint>();
+  for (const w of wallets) inWallets.set(w.asset, (inWallets.get(w.asset) ?? 0n) + (w.balanceMinor ?? 0n));
+  return ASSETS.map((asset) => {
+    const b = balances[asset];
+    const coinlensMinor = b.available + b.held + b.staked;
+    const net = elsewhere.get(asset) ?? 0n;
+    const elsewhereMinor = net > 0n ? net : 0n;
+    const walletsMinor = inWallets.get(asset) ?? 0n;
+    return {
+      asset,
+      coinlensMinor,
+      elsewhereMinor,
+      walletsMinor,
+      totalMinor: coinlensMinor + elsewhereMinor + walletsMinor,
+    };
+  }).filter((h) => h.totalMinor > 0n);
 }
