@@ -17,5 +17,6 @@ export * from "./reviews.ts";
 export * from "./sample-billing.ts";
 export * from "./settings.ts";
 export * from "./staking.ts";
+export * from "./support.ts";
 export * from "./swap.ts";
 export * from "./withdrawals.ts";

@@ -5,6 +5,7 @@ import { withTx } from "../../db/client.server.ts";
 import type { Clock } from "../accounts/clock.ts";
 import { consume, type Window } from "../accounts/rate-limit.server.ts";
 import { enqueueEmail } from "../mail/outbox.server.ts";
+import { openVisitorTicket } from "../support/visitor.server.ts";
 import type { ContactInput } from "./schema.ts";
 
 /** Messages one address may send per hour: plenty for a person, useless for a spammer. */
@@ -35,11 +36,12 @@ export async function submitContactRequest(
   if (context.isSpam) return { ok: true, id: null };
 
   const id = randomUUID();
-  // The request and its e-mail to support commit together (the outbox, ADR 0056).
+  // The request, its ticket in support's queue (ADR 0079), the sender's copy with the ticket's
+  // number and the e-mail to support commit together (the outbox, ADR 0056).
   await withTx(db, async (tx) => {
-    await tx
-      .insert(contactRequests)
-      .values({ id, ...input, ip: context.ip ?? null, createdAt: context.clock.now() });
+    const now = context.clock.now();
+    await tx.insert(contactRequests).values({ id, ...input, ip: context.ip ?? null, createdAt: now });
+    await openVisitorTicket(tx, { email: input.email, subject: input.subject, message: input.message, now });
     if (context.supportEmail) {
       await enqueueEmail(tx, `contact:${id}`, {
         to: context.supportEmail,

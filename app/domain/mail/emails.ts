@@ -11,6 +11,7 @@ import { type RefundEmail, renderRefundEmail } from "../membership/refund-emails
 import { type RecurringEmail, renderRecurringEmail } from "../recurring/emails.ts";
 import { type ResearchEmail, renderResearchEmail } from "../research/emails.ts";
 import { renderStakingEmail, type StakingEmail } from "../staking/emails.ts";
+import { renderSupportEmail, type SupportEmail } from "../support/emails.ts";
 import { renderWithdrawalEmail, type WithdrawalEmail } from "../withdrawals/emails.ts";
 import type { MailContext } from "./context.ts";
 import { type AccountEmail, renderAccountEmail } from "./templates.ts";
@@ -27,7 +28,8 @@ export type EmailContent =
   | ReceiptEmail
   | ResearchEmail
   | RecurringEmail
-  | AlertEmail;
+  | AlertEmail
+  | SupportEmail;
 export type TemplateName = EmailContent["template"];
 export type Email = EmailContent & { to: string };
 
@@ -71,6 +73,8 @@ const RENDERERS: { readonly [K in TemplateName]: Renderer<K> } = Object.freeze({
   "research-digest": renderResearchEmail,
   "recurring-buy-run": renderRecurringEmail,
   "price-alert": renderAlertEmail,
+  "support-ticket-received": renderSupportEmail,
+  "support-reply": renderSupportEmail,
 });
 
 export function isTemplateName(name: string): name is TemplateName {

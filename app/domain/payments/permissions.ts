@@ -58,7 +58,16 @@ export const RESEARCH_PERMISSIONS = Object.freeze([
 ] as const);
 export type ResearchPermission = (typeof RESEARCH_PERMISSIONS)[number];
 
+/** /admin/support (issue 20, ADR 0079): the ticket queue, replies and notes, canned replies. */
+export const SUPPORT_PERMISSIONS = Object.freeze([
+  "read:ticket:any",
+  "reply:ticket:any",
+  "manage:canned-reply:any",
+] as const);
+export type SupportPermission = (typeof SUPPORT_PERMISSIONS)[number];
+
 export type Permission =
+  | SupportPermission
   | ResearchPermission
   | PaymentPermission
   | MembershipPermission
@@ -74,6 +83,7 @@ export const PERMISSIONS: readonly Permission[] = Object.freeze([
   ...AUDIT_PERMISSIONS,
   ...MEMBERSHIP_PERMISSIONS,
   ...RESEARCH_PERMISSIONS,
+  ...SUPPORT_PERMISSIONS,
 ]);
 
 const GRANTS: Readonly<Record<Role, readonly Permission[]>> = {
@@ -82,7 +92,15 @@ const GRANTS: Readonly<Record<Role, readonly Permission[]>> = {
   analyst: ["write:research:own", "review:research:any"],
   // Support can see the queues and members to answer them, not move money, change what is
   // offered, disable anyone or read the audit log.
-  support: ["read:deposit:any", "read:withdrawal:any", "read:member:any", "read:billing:any"],
+  support: [
+    "read:deposit:any",
+    "read:withdrawal:any",
+    "read:member:any",
+    "read:billing:any",
+    "read:ticket:any",
+    "reply:ticket:any",
+    "manage:canned-reply:any",
+  ],
   admin: PERMISSIONS,
 };
 
