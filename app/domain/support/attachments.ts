@@ -100,7 +100,8 @@ const FORMATS: readonly {
 const FORBIDDEN: readonly RegExp[] = Object.freeze([
   /<\s*(script|html|body|iframe|svg|object|embed)\b/i,
   /<\?php/i,
-  /PK\x03\x04/,
+  // A ZIP or JAR's local file header, "PK" 03 04 (built from a string: no control characters in a literal).
+  new RegExp(`PK${String.fromCharCode(3, 4)}`),
 ]);
 const FORBIDDEN_IN_PDF: readonly RegExp[] = Object.freeze([
   /\/JavaScript\b/,
