@@ -72,6 +72,10 @@ export default deepFreeze([
     route("setups", "routes/_app/setups.tsx"),
     route("alerts", "routes/_app/alerts.tsx"),
     route("watchlists", "routes/_app/watchlists.tsx"),
+    // Support tickets (ADR 0080): each page reads only the signed-in member's own tickets.
+    route("support", "routes/_app/support/index.tsx"),
+    route("support/new", "routes/_app/support/new.tsx"),
+    route("support/:id", "routes/_app/support/ticket.tsx"),
     // The portfolio tracker (ADR 0078): one page per section, each with its own loader.
     route("portfolio", "routes/_app/portfolio/layout.tsx", [
       // PORTFOLIO SECTIONS (each helper adds its own line here)
@@ -116,6 +120,7 @@ export default deepFreeze([
   route("studio/images", "routes/studio-images.ts"),
   route("research/follow", "routes/research-follow.ts"),
   route("notifications/read", "routes/notifications-read.ts"),
+  route("support/attachments/:id", "routes/support-attachment.ts"),
   route("logout", "routes/logout.ts"),
   route("account/mode", "routes/account-mode.ts"),
   route("account/demo-reset", "routes/account-demo-reset.ts"),
@@ -149,6 +154,9 @@ export default deepFreeze([
     route("membership", "routes/admin/membership.tsx"),
     route("membership/invoices/:id/refund", "routes/admin/membership-refund.tsx"),
     route("audit", "routes/admin/audit.tsx"),
+    route("support", "routes/admin/support.tsx"),
+    route("support/canned", "routes/admin/support-canned.tsx"),
+    route("support/:id", "routes/admin/support-ticket.tsx"),
   ]),
   route("reviews/:id/:op", "routes/review-action.ts"),
   route("legal/:doc/pdf", "routes/legal-pdf.ts"),

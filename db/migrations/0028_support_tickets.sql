@@ -1,4 +1,4 @@
--- Support tickets (issue 20, ADR 0079): tickets from members and from /contact, their threads
+-- Support tickets (issue 20, ADR 0080): tickets from members and from /contact, their threads
 -- (internal notes never e-mailed), attachments kept in the database, and staff canned replies.
 CREATE TABLE "support_attachments" (
 	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "support_attachments_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),

@@ -13,7 +13,7 @@ import {
 import { users } from "./auth.ts";
 import { ledgerOperations } from "./ledger.ts";
 
-// Support tickets (issue 20, migration 0028, ADR 0079): the seed's live chat becomes tickets that
+// Support tickets (issue 20, migration 0028, ADR 0080): the seed's live chat becomes tickets that
 // members open from any page and staff answer from one queue; the contact form's messages are
 // tickets too. Attachments live in the database so every app server serves the same bytes.
 

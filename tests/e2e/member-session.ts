@@ -6,7 +6,7 @@ import { waitForHydration } from "./hydration.ts";
 // /api/test/staff) exist only in a build made with APP_ENV=test (ADR 0062); the member then signs
 // in through the form, as a person would.
 
-const PASSWORD = "Member-session-2026!";
+export const PASSWORD = "Member-session-2026!";
 let counter = 0;
 
 /** A credit posted through the ledger by /api/test/trade, to the real ledger unless told. */

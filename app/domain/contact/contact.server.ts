@@ -36,7 +36,7 @@ export async function submitContactRequest(
   if (context.isSpam) return { ok: true, id: null };
 
   const id = randomUUID();
-  // The request, its ticket in support's queue (ADR 0079), the sender's copy with the ticket's
+  // The request, its ticket in support's queue (ADR 0080), the sender's copy with the ticket's
   // number and the e-mail to support commit together (the outbox, ADR 0056).
   await withTx(db, async (tx) => {
     const now = context.clock.now();

@@ -58,7 +58,7 @@ export const RESEARCH_PERMISSIONS = Object.freeze([
 ] as const);
 export type ResearchPermission = (typeof RESEARCH_PERMISSIONS)[number];
 
-/** /admin/support (issue 20, ADR 0079): the ticket queue, replies and notes, canned replies. */
+/** /admin/support (issue 20, ADR 0080): the ticket queue, replies and notes, canned replies. */
 export const SUPPORT_PERMISSIONS = Object.freeze([
   "read:ticket:any",
   "reply:ticket:any",

@@ -1,4 +1,4 @@
-// What a support attachment may be (issue 20, ADR 0079): a PNG, JPEG, GIF, WebP image or a PDF, at
+// What a support attachment may be (issue 20, ADR 0080): a PNG, JPEG, GIF, WebP image or a PDF, at
 // most 5 MB, its type read from the bytes (never the name or the browser's claim). The file must
 // also be *only* that: it has to end where its format says it ends, and it may not carry markup,
 // script or an archive inside — so a renamed executable, a GIF that is also a JAR (a "GIFAR") or a

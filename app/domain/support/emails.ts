@@ -1,4 +1,4 @@
-// Support's e-mails (pure), rendered when the outbox delivers them (ADR 0056, 0079). A member's
+// Support's e-mails (pure), rendered when the outbox delivers them (ADR 0056, 0080). A member's
 // e-mail links the ticket; a visitor (from /contact) cannot sign in, so theirs carries the reply.
 import type { MailContext } from "../mail/context.ts";
 

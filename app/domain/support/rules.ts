@@ -1,4 +1,4 @@
-// Support tickets' rules (issue 20, ADR 0079), pure: what a ticket form accepts, the words for
+// Support tickets' rules (issue 20, ADR 0080), pure: what a ticket form accepts, the words for
 // categories and statuses, which status follows which event, and the queue's timings.
 import { z } from "../zod.ts";
 
@@ -137,3 +137,14 @@ export function median(values: readonly number[]): number | null {
 export function ticketNumber(id: bigint | string): string {
   return `#${id}`;
 }
+
+/** One message of a thread as the pages show it (plain JSON). */
+export type ThreadMessage = {
+  id: string;
+  author: "member" | "staff" | "visitor";
+  authorName: string | null;
+  body: string;
+  internal: boolean;
+  createdAt: string;
+  files: { id: string; fileName: string; contentType: string; size: number }[];
+};

@@ -1,4 +1,4 @@
-// Support tickets, staff's side (issue 20, ADR 0079): the queue, a ticket's whole thread with
+// Support tickets, staff's side (issue 20, ADR 0080): the queue, a ticket's whole thread with
 // internal notes, replies (e-mailed to the member, never a note), assignment, status, canned
 // replies and the queue's timings. Routes call these only after the permission check.
 import { and, desc, eq, gte, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { notifications, outbox, supportTickets } from "../../../db/schema/index.ts";
 import { setupTestDatabase } from "../../../tests/db.ts";
 import { addMember, deposit } from "../../../tests/membership.ts";
+import { queryRows } from "../../db/client.server.ts";
 import { fakeClock } from "../accounts/clock.ts";
 import { submitContactRequest } from "../contact/contact.server.ts";
 import { newTicketSchema } from "./rules.ts";
@@ -51,12 +52,11 @@ describe("support tickets", () => {
     const ben = await addMember(t.db, "support-ben");
     const sue = await staffMember("support-sue", "support");
     await deposit(t.db, ann, "USD", "50.00");
-    const [op] = (
-      await t.db.execute(
-        sql`insert into ledger_operations (ledger, user_id, type, status, asset, amount)
+    const [op] = await queryRows<{ id: string }>(
+      t.db,
+      sql`insert into ledger_operations (ledger, user_id, type, status, asset, amount)
             values ('real', ${ann}, 'deposit', 'completed', 'USD', 5000) returning id::text as id`,
-      )
-    ).rows as { id: string }[];
+    );
 
     expect(op?.id).toMatch(/^\d+$/);
     // Ben cannot link Ann's operation to his own ticket.

@@ -1,4 +1,4 @@
-// Support tickets, the member's side (issue 20, ADR 0079). Every read and write is keyed by the
+// Support tickets, the member's side (issue 20, ADR 0080). Every read and write is keyed by the
 // member's id, so a ticket, its messages and attachments are theirs alone; staff's side is in
 // staff.server.ts. A ticket, its first message, its files and its e-mail commit together.
 import { createHash } from "node:crypto";

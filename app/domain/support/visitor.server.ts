@@ -1,4 +1,4 @@
-// A visitor's message from /contact becomes a ticket in support's queue (issue 20, ADR 0079),
+// A visitor's message from /contact becomes a ticket in support's queue (issue 20, ADR 0080),
 // answered by e-mail; the sender gets a copy with the ticket's number. Called inside the contact
 // request's own transaction, so the message, the ticket and both e-mails commit together.
 import { supportMessages, supportTickets } from "../../../db/schema/index.ts";

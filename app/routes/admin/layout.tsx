@@ -4,6 +4,7 @@ import {
   Coins,
   Gauge,
   Inbox,
+  LifeBuoy,
   MessageSquareText,
   Send,
   ShieldCheck,
@@ -34,6 +35,7 @@ const adminNav: {
   { to: "/admin/members", label: "Members", icon: Users, permission: "read:member:any" },
   { to: "/admin/membership", label: "Membership", icon: BadgeCheck, permission: "read:billing:any" },
   { to: "/admin/earn", label: "Earn and trade", icon: Coins, permission: "read:earn:any" },
+  { to: "/admin/support", label: "Support", icon: LifeBuoy, permission: "read:ticket:any" },
   { to: "/admin/reviews", label: "Reviews", icon: MessageSquareText, permission: "moderate:review:any" },
   { to: "/admin/audit", label: "Audit log", icon: ClipboardList, permission: "read:audit:any" },
 ];

@@ -23,6 +23,7 @@ import { cn } from "../cn.ts";
 import { DropdownMenu, DropdownMenuItem } from "../dropdown-menu.tsx";
 import { Logo } from "../logo.tsx";
 import { ThemeMenuItems } from "../theme.tsx";
+import { HelpButton } from "./help-button.tsx";
 import { type BellData, NotificationBell } from "./notification-bell.tsx";
 
 export interface ShellUser {
@@ -143,6 +144,7 @@ export function AppShell({
           </nav>
           <div className="flex min-w-0 items-center gap-2 sm:gap-3">
             {badge}
+            {user ? <HelpButton /> : null}
             {user && notifications ? <NotificationBell data={notifications} /> : null}
             {user ? (
               <AvatarMenu user={user} />
