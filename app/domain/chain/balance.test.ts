@@ -53,11 +53,21 @@ describe("address balances from recorded provider responses", () => {
   it("the HTTP readers call the documented paths and surface a rate limit", async () => {
     const esplora = answering(200, fixture("esplora/address.json"));
     const reader = createEsploraBalanceReader({ baseUrl: "https://esplora.test/api/", fetch: esplora.fetch });
-    expect((await reader.balanceOf("bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu")).balanceMinor).toBe(5_055_000n);
-    expect(esplora.urls).toEqual(["https://esplora.test/api/address/bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu"]);
+    expect((await reader.balanceOf("bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu")).balanceMinor).toBe(
+      5_055_000n,
+    );
+    expect(esplora.urls).toEqual([
+      "https://esplora.test/api/address/bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu",
+    ]);
     const tron = answering(200, fixture("trongrid/account.json"));
-    const tronReader = createTronGridBalanceReader({ baseUrl: "https://tron.test", contract: USDT, fetch: tron.fetch });
-    expect((await tronReader.balanceOf("TUEZSdKsoDHQMeZwihtdoBiN46zxhGWYdH")).balanceMinor).toBe(125_500_000n);
+    const tronReader = createTronGridBalanceReader({
+      baseUrl: "https://tron.test",
+      contract: USDT,
+      fetch: tron.fetch,
+    });
+    expect((await tronReader.balanceOf("TUEZSdKsoDHQMeZwihtdoBiN46zxhGWYdH")).balanceMinor).toBe(
+      125_500_000n,
+    );
     expect(tron.urls).toEqual(["https://tron.test/v1/accounts/TUEZSdKsoDHQMeZwihtdoBiN46zxhGWYdH"]);
     const limited = answering(429, fixture("esplora/error-429.txt"), { "retry-after": "30" });
     await expect(

@@ -1,7 +1,7 @@
 // Reading what an address holds now (watch-only wallets, ADR 0078), beside the deposit watcher
 // seam: the same providers, one more small question. Pure parsers of recorded responses here; the
 // HTTP and simulated readers in balances.server.ts.
-import { ChainProviderError, type ChainId, type WatchedAsset } from "./watcher.ts";
+import { type ChainId, ChainProviderError, type WatchedAsset } from "./watcher.ts";
 
 export interface BalanceReader {
   readonly chain: ChainId;
@@ -31,7 +31,10 @@ function sats(value: unknown): bigint {
 
 /** Esplora GET /address/:address → funded − spent, confirmed plus mempool (never below zero). */
 export function parseEsploraAddressBalance(json: unknown): AddressBalance {
-  const body = json as { chain_stats?: EsploraStats & { tx_count?: unknown }; mempool_stats?: EsploraStats & { tx_count?: unknown } };
+  const body = json as {
+    chain_stats?: EsploraStats & { tx_count?: unknown };
+    mempool_stats?: EsploraStats & { tx_count?: unknown };
+  };
   if (!body || typeof body !== "object" || !body.chain_stats) {
     throw new ChainProviderError("Esplora: unexpected address response");
   }

@@ -7,7 +7,7 @@ import type { Db } from "../../db/client.server.ts";
 import { queryRows } from "../../db/client.server.ts";
 import { type BalanceReader, parseEsploraAddressBalance, parseTronAccountTokenBalance } from "./balance.ts";
 import { getChainKeys } from "./keys.server.ts";
-import { ChainProviderError, type ChainId, type FetchLike, readProviderResponse } from "./watcher.ts";
+import { type ChainId, ChainProviderError, type FetchLike, readProviderResponse } from "./watcher.ts";
 
 async function getJson(fetchImpl: FetchLike, url: string, provider: string, headers: Record<string, string>) {
   const text = await readProviderResponse(await fetchImpl(url, { headers }), provider);
@@ -26,7 +26,9 @@ export function createEsploraBalanceReader(options: { baseUrl: string; fetch?: F
     asset: "BTC",
     async balanceOf(address) {
       const url = `${base}/address/${encodeURIComponent(address)}`;
-      return parseEsploraAddressBalance(await getJson(fetchImpl, url, "Esplora", { accept: "application/json" }));
+      return parseEsploraAddressBalance(
+        await getJson(fetchImpl, url, "Esplora", { accept: "application/json" }),
+      );
     },
   };
 }
@@ -46,7 +48,10 @@ export function createTronGridBalanceReader(options: {
     asset: "USDT",
     async balanceOf(address) {
       const url = `${base}/v1/accounts/${encodeURIComponent(address)}`;
-      return parseTronAccountTokenBalance(await getJson(fetchImpl, url, "TronGrid", headers), options.contract);
+      return parseTronAccountTokenBalance(
+        await getJson(fetchImpl, url, "TronGrid", headers),
+        options.contract,
+      );
     },
   };
 }
@@ -93,7 +98,11 @@ export function createBalanceReaders(db: Db, config: BalanceConfig): BalanceRead
     p.trongridUrl ?? (p.tronNetwork === "mainnet" ? "https://api.trongrid.io" : "https://nile.trongrid.io");
   return {
     bitcoin: createEsploraBalanceReader({ baseUrl: esplora }),
-    tron: createTronGridBalanceReader({ baseUrl: trongrid, contract: p.usdtTrc20Contract, apiKey: p.trongridApiKey }),
+    tron: createTronGridBalanceReader({
+      baseUrl: trongrid,
+      contract: p.usdtTrc20Contract,
+      apiKey: p.trongridApiKey,
+    }),
     bitcoinNetwork,
   };
 }

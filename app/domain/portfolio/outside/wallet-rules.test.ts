@@ -22,11 +22,15 @@ describe("watch-only wallet keys", () => {
       ok: false,
       message: "This is a mainnet key; Coinlens watches Bitcoin testnet in this environment.",
     });
-    expect(walletTargetOf("btc-xpub", TEST_ROOT.derive("m/84'/0'").publicExtendedKey, "mainnet")).toMatchObject({
+    expect(
+      walletTargetOf("btc-xpub", TEST_ROOT.derive("m/84'/0'").publicExtendedKey, "mainnet"),
+    ).toMatchObject({
       ok: false,
       message: expect.stringContaining("depth 2"),
     });
-    expect(walletTargetOf("btc-xpub", TEST_ROOT.derive("m/84'/0'/0'").privateExtendedKey, "mainnet")).toMatchObject({
+    expect(
+      walletTargetOf("btc-xpub", TEST_ROOT.derive("m/84'/0'/0'").privateExtendedKey, "mainnet"),
+    ).toMatchObject({
       ok: false,
       message: expect.stringContaining("private key"),
     });
@@ -39,7 +43,12 @@ describe("watch-only wallet keys", () => {
     });
     expect(walletTargetOf("btc-address", "BC1QCR8TE4KR609GCAWUTMRZA0J4XV80JY8Z306FYU", "mainnet")).toEqual({
       ok: true,
-      target: { chain: "bitcoin", kind: "address", value: "bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu", asset: "BTC" },
+      target: {
+        chain: "bitcoin",
+        kind: "address",
+        value: "bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu",
+        asset: "BTC",
+      },
     });
     expect(walletTargetOf("tron-address", "TUEZSdKsoDHQMeZwihtdoBiN46zxhGWYdH", "testnet")).toMatchObject({
       ok: true,

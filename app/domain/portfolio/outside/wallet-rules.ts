@@ -101,7 +101,12 @@ export function xpubDeriver(text: string, network: ChainNetwork): (change: 0 | 1
     );
   }
   const testnet = network === "testnet";
-  const type = parsed.prefix[0] === "z" || parsed.prefix[0] === "v" ? "p2wpkh" : parsed.prefix[0] === "y" || parsed.prefix[0] === "u" ? "p2sh-p2wpkh" : "p2pkh";
+  const type =
+    parsed.prefix[0] === "z" || parsed.prefix[0] === "v"
+      ? "p2wpkh"
+      : parsed.prefix[0] === "y" || parsed.prefix[0] === "u"
+        ? "p2sh-p2wpkh"
+        : "p2pkh";
   return (change, index) => {
     const child = parsed.key.deriveChild(change).deriveChild(index);
     if (!child.publicKey) throw new ExtendedKeyError("Derivation produced no public key.");
