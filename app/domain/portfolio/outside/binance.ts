@@ -20,7 +20,7 @@ import {
 
 const REQUIRED = Object.freeze(["UTC_Time", "Operation", "Coin", "Change"]);
 
-const TRADES = new Set([
+const TRADES: readonly string[] = Object.freeze([
   "buy",
   "sell",
   "transaction buy",
@@ -31,8 +31,8 @@ const TRADES = new Set([
   "small assets exchange bnb",
   "large otc trading",
 ]);
-const FEES = new Set(["fee", "transaction fee"]);
-const REWARDS = new Set([
+const FEES: readonly string[] = Object.freeze(["fee", "transaction fee"]);
+const REWARDS: readonly string[] = Object.freeze([
   "simple earn flexible interest",
   "simple earn locked rewards",
   "staking rewards",
@@ -77,9 +77,9 @@ function parseLine({ line, fields }: CsvRow, col: ReturnType<typeof columnsOf>):
   const change = quantityOf(col(fields, "Change"), asset.asset);
   if (!change.ok) return { line, status: "error", message: change.message };
   let kind: OutsideKind;
-  if (TRADES.has(op)) kind = change.negative ? "sell" : "buy";
-  else if (FEES.has(op)) kind = "send";
-  else if (REWARDS.has(op)) kind = "reward";
+  if (TRADES.includes(op)) kind = change.negative ? "sell" : "buy";
+  else if (FEES.includes(op)) kind = "send";
+  else if (REWARDS.includes(op)) kind = "reward";
   else if (op === "deposit") kind = "receive";
   else if (op === "withdraw") kind = "send";
   else
@@ -90,7 +90,7 @@ function parseLine({ line, fields }: CsvRow, col: ReturnType<typeof columnsOf>):
         ? `“${operation}” is not an operation Coinlens reads.`
         : "The line has no operation.",
     };
-  if ((kind === "receive" || kind === "reward" || kind === "buy") === change.negative && !FEES.has(op)) {
+  if ((kind === "receive" || kind === "reward" || kind === "buy") === change.negative && !FEES.includes(op)) {
     return {
       line,
       status: "error",
@@ -112,7 +112,7 @@ function parseLine({ line, fields }: CsvRow, col: ReturnType<typeof columnsOf>):
     feeUsdCents: 0n,
     occurredAt,
   };
-  const note = FEES.has(op)
+  const note = FEES.includes(op)
     ? `Binance fee paid in ${asset.asset}`
     : kind === "buy" || kind === "sell"
       ? `Binance ${operation} (valued at the day's close)`

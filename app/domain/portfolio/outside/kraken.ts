@@ -71,10 +71,10 @@ export function parseKraken(rows: CsvRow[]): ParsedFile {
   return { ok: true, lines: parsed.map((r) => parseLine(r, byRef.get(r.refid) ?? [r])) };
 }
 
-const TRADE_TYPES = new Set(["trade", "spend", "receive"]);
+const TRADE_TYPES: readonly string[] = Object.freeze(["trade", "spend", "receive"]);
 
 function kindOf(r: Row, negative: boolean): OutsideKind | "internal" | null {
-  if (TRADE_TYPES.has(r.type)) return negative ? "sell" : "buy";
+  if (TRADE_TYPES.includes(r.type)) return negative ? "sell" : "buy";
   if (r.type === "deposit") return "receive";
   if (r.type === "withdrawal") return "send";
   if (r.type === "staking" || (r.type === "earn" && r.subtype === "reward"))
@@ -93,7 +93,7 @@ function parseLine(r: Row, group: Row[]): ParsedLine {
     };
   if (isFiat(r.code)) {
     const pair = group.find((g) => g !== r && !isFiat(g.code));
-    if (TRADE_TYPES.has(r.type) && pair) {
+    if (TRADE_TYPES.includes(r.type) && pair) {
       return { line, status: "ignored", message: `The ${r.code} side of the trade on line ${pair.line}.` };
     }
     return {

@@ -36,10 +36,21 @@ export const IMPORT_MAX_BYTES = 1_000_000;
 export const IMPORT_MAX_LINES = 5_000;
 
 /** Fiat codes exchanges write for the money side of a trade: never a coin to hold here. */
-const FIAT = new Set(["USD", "EUR", "GBP", "CAD", "AUD", "CHF", "JPY", "TRY", "BRL", "NGN"]);
+const FIAT: readonly string[] = Object.freeze([
+  "USD",
+  "EUR",
+  "GBP",
+  "CAD",
+  "AUD",
+  "CHF",
+  "JPY",
+  "TRY",
+  "BRL",
+  "NGN",
+]);
 
 export function isFiat(code: string): boolean {
-  return FIAT.has(code);
+  return FIAT.includes(code);
 }
 
 /** "DOGE is not an asset Coinlens prices yet", or the asset. */

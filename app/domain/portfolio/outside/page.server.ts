@@ -267,3 +267,21 @@ function previewView(source: ImportSource, file: UploadedFile, p: ImportPreview)
     ignoredCount: p.ignoredCount,
   };
 }
+
+/** Larger requests are refused before their form is read: the file's limit plus room for fields. */
+export const ACCOUNTS_MAX_REQUEST_BYTES = 2_200_000;
+
+/**
+ * The file of a form: the uploaded file of a preview, or the file's text sent back with a
+ * confirmation (re-read from scratch by confirmImport, never trusted as parsed).
+ */
+export async function uploadedFileOf(form: FormData): Promise<UploadedFile | null> {
+  const upload = form.get("file");
+  if (upload && typeof upload === "object" && upload.size > 0) {
+    if (upload.size > 1_000_000) return { name: upload.name, text: "x".repeat(1_000_001) };
+    return { name: upload.name || "import.csv", text: await upload.text() };
+  }
+  const text = formText(form.get("fileText"));
+  if (text) return { name: formText(form.get("fileName")) || "import.csv", text };
+  return null;
+}

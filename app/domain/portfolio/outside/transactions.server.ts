@@ -198,12 +198,3 @@ export async function listImports(db: Db, userId: string) {
     .where(eq(portfolioImports.userId, userId))
     .orderBy(desc(portfolioImports.createdAt), desc(portfolioImports.id));
 }
-
-/** Which import each imported transaction came from (the list links a line to its file). */
-export async function importIdsOf(db: Db, userId: string): Promise<Map<string, string>> {
-  const rows = await db
-    .select({ id: portfolioTransactions.id, importId: portfolioTransactions.importId })
-    .from(portfolioTransactions)
-    .where(and(eq(portfolioTransactions.userId, userId), sql`${portfolioTransactions.importId} is not null`));
-  return new Map(rows.map((r) => [r.id.toString(), String(r.importId)]));
-}
