@@ -1,5 +1,6 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Form } from "react-router";
+import type { AccountsAnswer } from "~/domain/portfolio/outside/views.ts";
 import { Button } from "../button.tsx";
 
 /**
@@ -62,4 +63,29 @@ export const dateTime = new Intl.DateTimeFormat("en-GB", {
 
 export function utc(iso: string): string {
   return `${dateTime.format(new Date(iso))} UTC`;
+}
+
+/** The answer's success message, shown in the card whose form was sent (announced politely). */
+export function Done({
+  answer,
+  intents,
+}: {
+  answer: AccountsAnswer | undefined;
+  intents: readonly string[];
+}) {
+  const message = answer?.ok && intents.includes(answer.intent) ? answer.message : undefined;
+  return (
+    <p role="status" className="text-sm font-medium text-positive empty:hidden">
+      {message ?? ""}
+    </p>
+  );
+}
+
+/** A ref for a form that empties itself after its own intent succeeded (the list shows the result). */
+export function useResetOnSuccess(answer: AccountsAnswer | undefined, intent: string) {
+  const ref = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (answer?.ok && answer.intent === intent) ref.current?.reset();
+  }, [answer, intent]);
+  return ref;
 }

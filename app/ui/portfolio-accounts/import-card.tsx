@@ -8,7 +8,7 @@ import { EmptyState } from "../empty-state.tsx";
 import { FieldError, inputClass } from "../field.tsx";
 import { Select } from "../select.tsx";
 import { Table, Td, Th } from "../table.tsx";
-import { ConfirmDelete, utc } from "./confirm-delete.tsx";
+import { ConfirmDelete, Done, utc } from "./confirm-delete.tsx";
 
 const STATUS: Readonly<Record<PreviewView["rows"][number]["status"], { label: string; tone: BadgeTone }>> =
   Object.freeze({
@@ -68,7 +68,8 @@ export function ImportCard({
             />
             <FieldError id="import-file-error" message={errors.file} />
           </div>
-          <div className="sm:col-span-2">
+          <div className="space-y-2 sm:col-span-2">
+            <Done answer={answer} intents={["import", "delete-import"]} />
             <Button type="submit" variant="secondary" disabled={busy("preview")}>
               {busy("preview") ? "Reading…" : "Preview"}
             </Button>
@@ -78,7 +79,11 @@ export function ImportCard({
       {preview ? <ImportPreview preview={preview} busy={busy("import")} /> : null}
       <div className="border-t border-line">
         <h3 className="px-5 pt-4 text-sm font-semibold text-ink">Imported files</h3>
-        <FieldError message={historyError} />
+        {historyError ? (
+          <div className="px-5 pt-2">
+            <FieldError message={historyError} />
+          </div>
+        ) : null}
         {imports.length === 0 ? (
           <EmptyState icon={FileUp} title="No files imported yet" headingLevel={3}>
             Nothing is stored until you confirm the preview.
@@ -138,7 +143,7 @@ function ImportPreview({ preview, busy }: { preview: PreviewView; busy: boolean 
               <Td>
                 <Badge tone={STATUS[r.status].tone}>{STATUS[r.status].label}</Badge>
               </Td>
-              <Td>{r.text}</Td>
+              <Td className="min-w-56">{r.text}</Td>
               <Td className="whitespace-nowrap">{r.at ? utc(r.at) : ""}</Td>
             </tr>
           ))}

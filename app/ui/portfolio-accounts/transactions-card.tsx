@@ -10,7 +10,7 @@ import { EmptyState } from "../empty-state.tsx";
 import { Field, FieldError } from "../field.tsx";
 import { Select } from "../select.tsx";
 import { Table, Td, Th } from "../table.tsx";
-import { ConfirmDelete, utc } from "./confirm-delete.tsx";
+import { ConfirmDelete, Done, useResetOnSuccess, utc } from "./confirm-delete.tsx";
 
 const VALUE_LABEL = Object.freeze({
   buy: "Total paid (USD)",
@@ -31,6 +31,7 @@ export function TransactionsCard({
   answer: AccountsAnswer | undefined;
 }) {
   const navigation = useNavigation();
+  const formRef = useResetOnSuccess(answer, "add-tx");
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "add-tx";
   const [kind, setKind] = useState<(typeof MANUAL_KINDS)[number]>("buy");
   const errors = answer && !answer.ok && answer.intent === "add-tx" ? answer.errors : {};
@@ -38,7 +39,7 @@ export function TransactionsCard({
   return (
     <Card>
       <CardHeader title="Transactions made elsewhere" />
-      <Form method="post" className="grid gap-4 p-5 sm:grid-cols-3" noValidate>
+      <Form ref={formRef} method="post" className="grid gap-4 p-5 sm:grid-cols-3" noValidate>
         <input type="hidden" name="intent" value="add-tx" />
         <Select
           label="Type"
@@ -93,12 +94,17 @@ export function TransactionsCard({
         />
         <div className="space-y-2 sm:col-span-3">
           <FieldError message={errors.form} />
+          <Done answer={answer} intents={["add-tx", "delete-tx"]} />
           <Button type="submit" disabled={busy}>
             {busy ? "Adding…" : "Add transaction"}
           </Button>
         </div>
       </Form>
-      <FieldError message={listError} />
+      {listError ? (
+        <div className="px-5 pb-3">
+          <FieldError message={listError} />
+        </div>
+      ) : null}
       {transactions.length === 0 ? (
         <EmptyState icon={ArrowLeftRight} title="No transactions made elsewhere yet" headingLevel={3}>
           Type a purchase made on another exchange above, or import an exchange's CSV below: your gains and

@@ -7,7 +7,7 @@ import { Card, CardHeader } from "../card.tsx";
 import { EmptyState } from "../empty-state.tsx";
 import { Field, FieldError } from "../field.tsx";
 import { Select } from "../select.tsx";
-import { ConfirmDelete, utc } from "./confirm-delete.tsx";
+import { ConfirmDelete, Done, useResetOnSuccess, utc } from "./confirm-delete.tsx";
 
 /** Watch-only wallets: the add form, each wallet's balance and value, and "Refresh balances". */
 export function WalletsCard({
@@ -20,6 +20,7 @@ export function WalletsCard({
   testNetwork: boolean;
 }) {
   const navigation = useNavigation();
+  const formRef = useResetOnSuccess(answer, "add-wallet");
   const busy = (intent: string) =>
     navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   const errors = answer && !answer.ok && answer.intent === "add-wallet" ? answer.errors : {};
@@ -53,7 +54,7 @@ export function WalletsCard({
           Add an address or a wallet's public key to see its balance here. Coinlens only reads the chain: it
           can never move these coins.{testNetwork ? " This environment watches Bitcoin testnet." : ""}
         </p>
-        <Form method="post" className="grid gap-4 sm:grid-cols-2" noValidate>
+        <Form ref={formRef} method="post" className="grid gap-4 sm:grid-cols-2" noValidate>
           <input type="hidden" name="intent" value="add-wallet" />
           <Select
             label="What to watch"
@@ -86,6 +87,7 @@ export function WalletsCard({
           </div>
         </Form>
         <FieldError message={refreshError} />
+        <Done answer={answer} intents={["add-wallet", "delete-wallet", "refresh"]} />
       </div>
       {wallets.length === 0 ? (
         <EmptyState icon={Wallet} title="No wallets watched yet" headingLevel={3}>
@@ -95,7 +97,7 @@ export function WalletsCard({
       ) : (
         <ul className="divide-y divide-line border-t border-line" aria-label="Watched wallets">
           {wallets.map((w) => (
-            <li key={w.id} className="flex flex-wrap items-start gap-x-4 gap-y-2 px-5 py-4">
+            <li key={w.id} className="space-y-2 px-5 py-4 sm:flex sm:items-start sm:gap-4 sm:space-y-0">
               <div className="min-w-0 flex-1 space-y-1">
                 <p className="font-semibold text-ink">{w.label}</p>
                 <p className="text-sm text-muted">
@@ -106,8 +108,8 @@ export function WalletsCard({
                 </p>
                 {w.lastError ? <p className="text-sm font-medium text-negative">{w.lastError}</p> : null}
               </div>
-              <div className="text-right">
-                <p className="font-semibold text-ink tabular-nums" data-testid={`wallet-balance-${w.id}`}>
+              <div className="sm:text-right">
+                <p className="font-semibold text-ink tabular-nums">
                   {w.balanceText === null ? "Balance not read yet" : `${w.balanceText} ${w.asset}`}
                 </p>
                 <p className="text-sm text-muted tabular-nums">

@@ -48,7 +48,6 @@ export async function action(args: Route.ActionArgs) {
 export default function Accounts({ loaderData, actionData }: Route.ComponentProps) {
   const { wallets, transactions, imports, presets, sample, testNetwork } = loaderData;
   const answer = actionData as AccountsAnswer | undefined;
-  const message = answer?.ok && answer.intent !== "preview" ? answer.message : undefined;
   const empty = wallets.length === 0 && transactions.length === 0 && imports.length === 0;
   return (
     <div className="space-y-6">
@@ -62,9 +61,6 @@ export default function Accounts({ loaderData, actionData }: Route.ComponentProp
           </p>
         </div>
         <DataLabels sample={sample} stale={false} />
-      </div>
-      <div aria-live="polite" className="text-sm font-medium">
-        {message ? <p className="text-positive">{message}</p> : null}
       </div>
       <WalletsCard wallets={wallets} answer={answer} testNetwork={testNetwork} />
       <TransactionsCard transactions={transactions} answer={answer} />
