@@ -74,4 +74,16 @@ describe("address balances from recorded provider responses", () => {
       createEsploraBalanceReader({ baseUrl: "https://esplora.test", fetch: limited.fetch }).balanceOf("x"),
     ).rejects.toThrow(/rate limit/);
   });
+
+  it("a provider that does not answer is a provider error, with a time limit on every call", async () => {
+    const signals: (AbortSignal | null | undefined)[] = [];
+    const hanging: FetchLike = async (_url, init) => {
+      signals.push(init?.signal);
+      throw new DOMException("The operation was aborted due to timeout", "TimeoutError");
+    };
+    await expect(
+      createEsploraBalanceReader({ baseUrl: "https://esplora.test", fetch: hanging }).balanceOf("x"),
+    ).rejects.toThrow("Esplora: no answer (TimeoutError)");
+    expect(signals[0]).toBeInstanceOf(AbortSignal);
+  });
 });

@@ -9,8 +9,17 @@ import { type BalanceReader, parseEsploraAddressBalance, parseTronAccountTokenBa
 import { getChainKeys } from "./keys.server.ts";
 import { type ChainId, ChainProviderError, type FetchLike, readProviderResponse } from "./watcher.ts";
 
+/** A lookup runs while a member waits for the page: a provider that hangs is given up on. */
+const LOOKUP_TIMEOUT_MS = 10_000;
+
 async function getJson(fetchImpl: FetchLike, url: string, provider: string, headers: Record<string, string>) {
-  const text = await readProviderResponse(await fetchImpl(url, { headers }), provider);
+  let response: Response;
+  try {
+    response = await fetchImpl(url, { headers, signal: AbortSignal.timeout(LOOKUP_TIMEOUT_MS) });
+  } catch (error) {
+    throw new ChainProviderError(`${provider}: no answer (${(error as Error).name})`);
+  }
+  const text = await readProviderResponse(response, provider);
   try {
     return JSON.parse(text) as unknown;
   } catch {

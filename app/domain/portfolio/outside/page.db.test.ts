@@ -85,6 +85,15 @@ describe("the Holdings elsewhere page's actions", () => {
         file: { name: "a.csv", text: "x" },
       }),
     ).toMatchObject({ ok: false, errors: { source: "Choose the exchange the file comes from." } });
+    expect(
+      await accountsAction(db, "pa-b", form({ intent: "preview", source: "kraken" }), {
+        readers: readers(db),
+        file: { name: "big.csv", text: "", tooLarge: true },
+      }),
+    ).toMatchObject({
+      ok: false,
+      errors: { file: "The file is larger than 1 MB. Export a shorter period." },
+    });
   });
 
   it("limits balance lookups per member", async () => {

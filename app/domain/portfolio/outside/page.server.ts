@@ -11,9 +11,9 @@ import { formatAmount } from "../../money/amount.ts";
 import { type Asset, CRYPTO_ASSETS } from "../../money/assets.ts";
 import { listOutsideTransactions, listWatchedWallets } from "../sources.server.ts";
 import { formatCents, valueInUsdCents } from "../valuation.ts";
-import { IMPORT_SOURCES, type ImportSource } from "./lines.ts";
+import { IMPORT_MAX_BYTES, IMPORT_SOURCES, type ImportSource } from "./lines.ts";
 import { MANUAL_KIND_LABELS, validateManual } from "./manual-rules.ts";
-import { IMPORT_PRESETS } from "./presets.ts";
+import { FILE_TOO_LARGE, IMPORT_PRESETS } from "./presets.ts";
 import {
   addManualTransaction,
   confirmImport,
@@ -131,6 +131,8 @@ function isSource(v: string): v is ImportSource {
 export interface UploadedFile {
   name: string;
   text: string;
+  /** Over the size limit: not read at all. */
+  tooLarge?: boolean;
 }
 
 export async function accountsAction(
@@ -210,6 +212,7 @@ export async function accountsAction(
         return { ok: false, intent, errors: { source: "Choose the exchange the file comes from." } };
       const file = context.file;
       if (!file) return { ok: false, intent, errors: { file: "Choose a CSV file." } };
+      if (file.tooLarge) return { ok: false, intent, errors: { file: FILE_TOO_LARGE } };
       if (intent === "import") {
         const done = await confirmImport(db, userId, { source, fileName: file.name, text: file.text });
         if (!done.ok) return { ok: false, intent, errors: { file: done.message } };
@@ -278,7 +281,7 @@ export const ACCOUNTS_MAX_REQUEST_BYTES = 2_200_000;
 export async function uploadedFileOf(form: FormData): Promise<UploadedFile | null> {
   const upload = form.get("file");
   if (upload && typeof upload === "object" && upload.size > 0) {
-    if (upload.size > 1_000_000) return { name: upload.name, text: "x".repeat(1_000_001) };
+    if (upload.size > IMPORT_MAX_BYTES) return { name: upload.name, text: "", tooLarge: true };
     return { name: upload.name || "import.csv", text: await upload.text() };
   }
   const text = formText(form.get("fileText"));

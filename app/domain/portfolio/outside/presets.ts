@@ -40,10 +40,10 @@ export const IMPORT_PRESETS: readonly ImportPreset[] = Object.freeze([
 
 const PARSERS = Object.freeze({ coinbase: parseCoinbase, kraken: parseKraken, binance: parseBinance });
 
+export const FILE_TOO_LARGE = "The file is larger than 1 MB. Export a shorter period.";
+
 export function importSizeError(text: string): string | null {
-  if (new TextEncoder().encode(text).length > IMPORT_MAX_BYTES)
-    return "The file is larger than 1 MB. Export a shorter period.";
-  return null;
+  return new TextEncoder().encode(text).length > IMPORT_MAX_BYTES ? FILE_TOO_LARGE : null;
 }
 
 /** Reads `text` with the preset; a line repeated inside the file is marked as a duplicate of the first. */

@@ -8,6 +8,7 @@ import {
   accountsPage,
   uploadedFileOf,
 } from "~/domain/portfolio/outside/page.server.ts";
+import { FILE_TOO_LARGE } from "~/domain/portfolio/outside/presets.ts";
 import type { AccountsAnswer } from "~/domain/portfolio/outside/views.ts";
 import { DataLabels } from "~/ui/market/data-labels.tsx";
 import { ImportCard } from "~/ui/portfolio-accounts/import-card.tsx";
@@ -32,7 +33,7 @@ export async function action(args: Route.ActionArgs) {
       {
         ok: false,
         intent: "preview",
-        errors: { file: "The file is larger than 1 MB. Export a shorter period." },
+        errors: { file: FILE_TOO_LARGE },
       } as AccountsAnswer,
       413,
     );
