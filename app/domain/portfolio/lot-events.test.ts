@@ -197,7 +197,13 @@ describe("gains report", () => {
     );
     const report = gainsReport(perAsset, QUOTES as Record<"BTC" | "ETH" | "SOL", string>);
     expect(
-      report.assets.map((a) => [a.asset, a.costUsdCents, a.unrealisedUsdCents, a.realisedUsdCents, a.incomeUsdCents]),
+      report.assets.map((a) => [
+        a.asset,
+        a.costUsdCents,
+        a.unrealisedUsdCents,
+        a.realisedUsdCents,
+        a.incomeUsdCents,
+      ]),
     ).toEqual([
       ["BTC", 2_700_000n, 1_800_000n, 100_000n, 0n],
       ["ETH", 400_000n, 75_000n, 0n, 0n],
@@ -228,7 +234,11 @@ describe("gains report", () => {
       priceOn,
     );
     const report = gainsReport(perAsset, { BTC: "50000" });
-    expect(report.assets[0]?.inconsistent).toEqual({ eventId: "tx:9:BTC", heldMinor: BTC, wantedMinor: 2n * BTC });
+    expect(report.assets[0]?.inconsistent).toEqual({
+      eventId: "tx:9:BTC",
+      heldMinor: BTC,
+      wantedMinor: 2n * BTC,
+    });
     expect(report.totals.valueUsdCents).toBe(0n);
   });
 });

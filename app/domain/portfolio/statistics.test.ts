@@ -5,6 +5,7 @@ import {
   concentration,
   correlation,
   dailyReturns,
+  datedReturns,
   maximumDrawdown,
   standardDeviation,
 } from "./statistics.ts";
@@ -32,19 +33,32 @@ describe("portfolio statistics", () => {
   });
 
   it("maximum drawdown: the largest fall from a high to a later low, with its days", () => {
-    // Index: 1 → 1.2 (d1) → 0.9 (d2, −25 % from 1.2) → 1.0 (d3) → 1.3 (d4, recovered) → 1.17 (d5, −10 %).
-    const days = ["d0", "d1", "d2", "d3", "d4", "d5"];
-    const returns = [0.2, 0.9 / 1.2 - 1, 1.0 / 0.9 - 1, 1.3 / 1.0 - 1, 1.17 / 1.3 - 1];
-    const dd = maximumDrawdown(days, returns);
+    // Values (no flows): 100 (d0) → 120 (d1) → 90 (d2, −25 % from 120) → 100 (d3) → 130 (d4, recovered)
+    // → 117 (d5, −10 %). The worst fall is d1 → d2.
+    const points = [100, 120, 90, 100, 130, 117].map((value, i) => ({ day: `d${i}`, value, flow: 0 }));
+    const dd = maximumDrawdown(datedReturns(points));
     expect(dd?.fraction).toBeCloseTo(0.25, 12);
     expect(dd).toMatchObject({ peakDay: "d1", troughDay: "d2", recovered: true });
-    expect(maximumDrawdown(["a", "b", "c"], [0.1, 0.1])).toBeNull();
-    // A fall not yet made up.
-    expect(maximumDrawdown(["a", "b", "c"], [0.1, -0.5])).toMatchObject({
-      peakDay: "b",
+    const rising = [1, 2, 3].map((value, i) => ({ day: `d${i}`, value, flow: 0 }));
+    expect(maximumDrawdown(datedReturns(rising))).toBeNull();
+  });
+
+  it("money taken out is not a fall, and a fall not yet made up is marked so", () => {
+    // 100 → 60 with 40 withdrawn that day: (60 − (−40)) ÷ 100 − 1 = 0, no fall. Then 60 → 30: −50 %.
+    const points = [
+      { day: "a", value: 100, flow: 0 },
+      { day: "b", value: 60, flow: -40 },
+      { day: "c", value: 30, flow: 0 },
+    ];
+    expect(datedReturns(points).map((r) => [r.from, r.day, r.r])).toEqual([
+      ["a", "b", 0],
+      ["b", "c", -0.5],
+    ]);
+    expect(maximumDrawdown(datedReturns(points))).toEqual({
+      fraction: 0.5,
+      peakDay: "a",
       troughDay: "c",
       recovered: false,
-      fraction: 0.5,
     });
   });
 

@@ -43,19 +43,39 @@ export interface Drawdown {
   recovered: boolean;
 }
 
+export interface DatedReturn {
+  /** The day the return starts from, and the day it ends on. */
+  from: string;
+  day: string;
+  r: number;
+}
+
 /**
- * The largest fall from a high to a later low of a growth index (1 on the first day, then × (1 + r)
- * each day), so money paid in or taken out is neither a rise nor a fall. Null with no fall at all.
+ * Day-to-day returns of a value series with money paid in (+) or out (−) on some days, each with
+ * its days: r = (valueₜ − flowₜ) ÷ valueₜ₋₁ − 1. A day after a zero value has no return.
  */
-export function maximumDrawdown(days: readonly string[], returns: readonly number[]): Drawdown | null {
-  // days[i + 1] is the day of returns[i]; days[0] is where the index starts at 1.
+export function datedReturns(points: readonly { day: string; value: number; flow: number }[]): DatedReturn[] {
+  const out: DatedReturn[] = [];
+  for (let i = 1; i < points.length; i++) {
+    const before = points[i - 1];
+    const after = points[i];
+    if (!before || !after || before.value <= 0) continue;
+    out.push({ from: before.day, day: after.day, r: (after.value - after.flow) / before.value - 1 });
+  }
+  return out;
+}
+
+/**
+ * The largest fall from a high to a later low of a growth index (1 where the returns start, then
+ * × (1 + r) each day), so money paid in or taken out is neither a rise nor a fall. Null with no fall.
+ */
+export function maximumDrawdown(returns: readonly DatedReturn[]): Drawdown | null {
   let level = 1;
   let peak = 1;
-  let peakDay = days[0] ?? "";
+  let peakDay = returns[0]?.from ?? "";
   let worst: Drawdown | null = null;
-  for (let i = 0; i < returns.length; i++) {
-    level *= 1 + (returns[i] ?? 0);
-    const day = days[i + 1] ?? "";
+  for (const { day, r } of returns) {
+    level *= 1 + r;
     if (level >= peak) {
       // Back at (or above) the high: every earlier fall has been made up.
       if (worst) worst.recovered = true;
@@ -66,8 +86,7 @@ export function maximumDrawdown(days: readonly string[], returns: readonly numbe
       continue;
     }
     const fraction = 1 - level / peak;
-    if (fraction > 0 && (!worst || fraction > worst.fraction))
-      worst = { fraction, peakDay, troughDay: day, recovered: false };
+    if (!worst || fraction > worst.fraction) worst = { fraction, peakDay, troughDay: day, recovered: false };
   }
   return worst;
 }
