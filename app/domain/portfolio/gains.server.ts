@@ -5,35 +5,10 @@ import { getDailyBars, getQuotes } from "../market-data/cache.server.ts";
 import type { Asset } from "../money/assets.ts";
 import { gainsReport } from "./gains.ts";
 import { lotEventsOf, type PriceOn, utcDay } from "./lot-events.ts";
+import type { GainsPageView } from "./page-views.ts";
 import { listMovements } from "./sources.server.ts";
 
-export interface AssetGainsView {
-  asset: Asset;
-  name: string;
-  inconsistent: { heldMinor: string; wantedMinor: string; at: string | null } | null;
-  quantityMinor: string;
-  costUsdCents: string;
-  valueUsdCents: string | null;
-  unrealisedUsdCents: string | null;
-  realisedUsdCents: string;
-  incomeUsdCents: string;
-  estimated: boolean;
-  unpriced: boolean;
-}
-
-export interface GainsPageView {
-  movements: number;
-  assets: AssetGainsView[];
-  years: { year: number; realisedUsdCents: string; incomeUsdCents: string }[];
-  totals: {
-    costUsdCents: string;
-    valueUsdCents: string;
-    unrealisedUsdCents: string;
-    realisedUsdCents: string;
-    incomeUsdCents: string;
-  };
-  freshness: { asOf: string | null; stale: boolean; sample: boolean };
-}
+export type { AssetGainsView, GainsPageView } from "./page-views.ts";
 
 /** Today's USD price per coin from the quotes cache (the ones we have). */
 export async function currentPrices(db: Db, options: { staleSeconds: number; now: Date }) {

@@ -10,6 +10,7 @@ import { getDailyBars } from "../market-data/cache.server.ts";
 import { ASSET_INFO, type Asset } from "../money/assets.ts";
 import { getSwapSpreadBps } from "../swap/swap.server.ts";
 import { currentPrices } from "./gains.server.ts";
+import type { InsightsView, RebalanceView } from "./page-views.ts";
 import { planRebalance } from "./rebalance.ts";
 import { currentHoldings, type HoldingBySource } from "./sources.server.ts";
 import {
@@ -17,7 +18,6 @@ import {
   annualisedVolatility,
   concentration,
   correlation,
-  type Drawdown,
   dailyReturns,
   datedReturns,
   MIN_HISTORY_DAYS,
@@ -28,38 +28,6 @@ import { valueInUsdCents } from "./valuation.ts";
 
 const VOLATILITY_DAYS = 365;
 const CORRELATION_DAYS = 90;
-
-export interface InsightsView {
-  minDays: number;
-  totalUsdCents: string;
-  holdings: { asset: Asset; name: string; valueUsdCents: string; share: number; coinlensMinor: string }[];
-  unpriced: Asset[];
-  concentration: { largest: Asset; share: number; herfindahl: number; effectiveHoldings: number } | null;
-  portfolio: { days: number; volatility: number | null; drawdown: Drawdown | null };
-  coins: { asset: Asset; days: number; volatility: number | null }[];
-  correlation: { assets: Asset[]; days: number; matrix: (number | null)[][] } | null;
-  targets: Partial<Record<Asset, number>>;
-  rebalance: RebalanceView | null;
-  freshness: { asOf: string | null; stale: boolean; sample: boolean };
-}
-
-export interface RebalanceView {
-  spreadBps: number;
-  feeBps: number;
-  totalUsdCents: string;
-  totalCostUsdCents: string;
-  trades: {
-    side: "sell" | "buy";
-    asset: Asset;
-    valueUsdCents: string;
-    quantityMinor: string;
-    costUsdCents: string;
-    /** Part of a sale held outside Coinlens (it cannot be traded here), minor units; "0" when none. */
-    outsideMinor: string;
-  }[];
-  /** Why no plan could be made (a price missing), in words; null when there is a plan. */
-  problem: string | null;
-}
 
 function isoDaysAgo(now: Date, days: number) {
   return new Date(now.getTime() - days * 86_400_000).toISOString().slice(0, 10);

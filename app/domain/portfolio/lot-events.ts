@@ -53,7 +53,7 @@ function valueAt(leg: MovementLeg, day: string, priceOn: PriceOn): Valued {
 }
 
 /** A given value wins; otherwise the leg's value at that day's price. */
-function valueOf(movement: Movement, leg: MovementLeg, priceOn: PriceOn): Valued {
+function givenOrPriced(movement: Movement, leg: MovementLeg, priceOn: PriceOn): Valued {
   if (movement.valueUsdCents !== null)
     return { valueUsdCents: movement.valueUsdCents, estimated: false, unpriced: false };
   return valueAt(leg, utcDay(movement.at), priceOn);
@@ -113,7 +113,7 @@ export function lotEventsOf(movements: readonly Movement[], priceOn: PriceOn): A
       const id = `${m.id}:${leg.asset}`;
       if (leg.deltaMinor < 0n) {
         if (m.kind === "sell") {
-          const valued = valueOf(m, leg, priceOn);
+          const valued = givenOrPriced(m, leg, priceOn);
           push(
             leg.asset,
             {
@@ -129,7 +129,7 @@ export function lotEventsOf(movements: readonly Movement[], priceOn: PriceOn): A
         } else push(leg.asset, { kind: "send", id, quantityMinor: -leg.deltaMinor }, m.at, null);
         continue;
       }
-      const valued = valueOf(m, leg, priceOn);
+      const valued = givenOrPriced(m, leg, priceOn);
       if (m.kind === "buy")
         push(
           leg.asset,
