@@ -7,6 +7,21 @@ import { Table, Td, Th } from "../table.tsx";
 
 export const usd = (cents: string) => formatCents(BigInt(cents), "USD");
 
+/** "1 day", "30 days". */
+export const daysText = (days: number) => `${days} ${days === 1 ? "day" : "days"}`;
+
+/** The first cell of a row: its header for screen readers, in the body's type (not the column headers'). */
+export function RowHeader({ className, children }: { className?: string; children: React.ReactNode }) {
+  return (
+    <th
+      scope="row"
+      className={cn("border-b border-line px-4 py-3 text-left text-sm font-semibold text-ink", className)}
+    >
+      {children}
+    </th>
+  );
+}
+
 /** A gain in green with "+", a loss in red, zero plain; the sign is in the text, not only the colour. */
 export function Gain({ cents, className }: { cents: string | null; className?: string }) {
   if (cents === null) return <span className="text-muted">No price</span>;
@@ -32,6 +47,15 @@ function Mark({ estimated, unpriced }: { estimated: boolean; unpriced: boolean }
       {estimated ? "(estimated)" : null}
       {unpriced ? " (part unpriced)" : null}
     </span>
+  );
+}
+
+function Figure({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs text-muted">{label}</dt>
+      <dd className="tabular-nums text-ink">{children}</dd>
+    </div>
   );
 }
 
@@ -65,61 +89,97 @@ export function PriceGainsTable({ view }: { view: GainsPageView }) {
   return (
     <Card>
       <CardHeader title="Price gains per asset" />
-      <Table caption="Price gains per asset (FIFO)">
-        <thead>
-          <tr>
-            <Th>Asset</Th>
-            <Th className="text-right">Held</Th>
-            <Th className="text-right">Cost basis</Th>
-            <Th className="text-right">Value now</Th>
-            <Th className="text-right">Unrealised</Th>
-            <Th className="text-right">Realised</Th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((a) => (
-            <tr key={a.asset}>
-              <Th
-                scope="row"
-                className="border-b border-line bg-transparent px-4 py-3 text-sm normal-case text-ink"
-              >
-                <span className="font-semibold">{a.asset}</span>
-                <span className="block text-xs font-normal tracking-normal text-muted">
-                  {a.name}
-                  <Mark estimated={a.estimated} unpriced={a.unpriced} />
-                </span>
-              </Th>
-              <Td className="text-right tabular-nums">{formatAmount(BigInt(a.quantityMinor), a.asset)}</Td>
-              <Td className="text-right tabular-nums">{usd(a.costUsdCents)}</Td>
-              <Td className="text-right tabular-nums">
+      {/* On a phone each asset is a short list of its figures; from sm up, one table. */}
+      <ul className="divide-y divide-line sm:hidden">
+        {rows.map((a) => (
+          <li key={a.asset} className="px-5 py-4">
+            <p className="font-semibold text-ink">
+              {formatAmount(BigInt(a.quantityMinor), a.asset)} {a.asset}
+              <span className="ml-1 text-sm font-normal text-muted">
+                {a.name}
+                <Mark estimated={a.estimated} unpriced={a.unpriced} />
+              </span>
+            </p>
+            <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
+              <Figure label="Cost basis">{usd(a.costUsdCents)}</Figure>
+              <Figure label="Value now">
                 {a.valueUsdCents === null ? "No price" : usd(a.valueUsdCents)}
-              </Td>
-              <Td className="text-right">
+              </Figure>
+              <Figure label="Unrealised">
                 <Gain cents={a.unrealisedUsdCents} />
+              </Figure>
+              <Figure label="Realised">
+                <Gain cents={a.realisedUsdCents} />
+              </Figure>
+            </dl>
+          </li>
+        ))}
+        <li className="px-5 py-4">
+          <p className="font-semibold text-ink">Total</p>
+          <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
+            <Figure label="Cost basis">{usd(view.totals.costUsdCents)}</Figure>
+            <Figure label="Value now">{usd(view.totals.valueUsdCents)}</Figure>
+            <Figure label="Unrealised">
+              <Gain cents={view.totals.unrealisedUsdCents} />
+            </Figure>
+            <Figure label="Realised">
+              <Gain cents={view.totals.realisedUsdCents} />
+            </Figure>
+          </dl>
+        </li>
+      </ul>
+      <div className="hidden sm:block">
+        <Table caption="Price gains per asset (FIFO)">
+          <thead>
+            <tr>
+              <Th>Asset</Th>
+              <Th className="text-right">Held</Th>
+              <Th className="text-right">Cost basis</Th>
+              <Th className="text-right">Value now</Th>
+              <Th className="text-right">Unrealised</Th>
+              <Th className="text-right">Realised</Th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((a) => (
+              <tr key={a.asset}>
+                <RowHeader>
+                  <span className="font-semibold">{a.asset}</span>
+                  <span className="block text-xs font-normal text-muted">
+                    {a.name}
+                    <Mark estimated={a.estimated} unpriced={a.unpriced} />
+                  </span>
+                </RowHeader>
+                <Td className="text-right tabular-nums">{formatAmount(BigInt(a.quantityMinor), a.asset)}</Td>
+                <Td className="text-right tabular-nums">{usd(a.costUsdCents)}</Td>
+                <Td className="text-right tabular-nums">
+                  {a.valueUsdCents === null ? "No price" : usd(a.valueUsdCents)}
+                </Td>
+                <Td className="text-right">
+                  <Gain cents={a.unrealisedUsdCents} />
+                </Td>
+                <Td className="text-right">
+                  <Gain cents={a.realisedUsdCents} />
+                </Td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr className="font-semibold">
+              <RowHeader>Total</RowHeader>
+              <Td />
+              <Td className="text-right tabular-nums">{usd(view.totals.costUsdCents)}</Td>
+              <Td className="text-right tabular-nums">{usd(view.totals.valueUsdCents)}</Td>
+              <Td className="text-right">
+                <Gain cents={view.totals.unrealisedUsdCents} />
               </Td>
               <Td className="text-right">
-                <Gain cents={a.realisedUsdCents} />
+                <Gain cents={view.totals.realisedUsdCents} />
               </Td>
             </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr className="font-semibold">
-            <Th scope="row" className="bg-transparent px-4 py-3 text-sm normal-case text-ink">
-              Total
-            </Th>
-            <Td />
-            <Td className="text-right tabular-nums">{usd(view.totals.costUsdCents)}</Td>
-            <Td className="text-right tabular-nums">{usd(view.totals.valueUsdCents)}</Td>
-            <Td className="text-right">
-              <Gain cents={view.totals.unrealisedUsdCents} />
-            </Td>
-            <Td className="text-right">
-              <Gain cents={view.totals.realisedUsdCents} />
-            </Td>
-          </tr>
-        </tfoot>
-      </Table>
+          </tfoot>
+        </Table>
+      </div>
     </Card>
   );
 }
@@ -146,12 +206,7 @@ export function IncomeTable({ view }: { view: GainsPageView }) {
           <tbody>
             {rows.map((a) => (
               <tr key={a.asset}>
-                <Th
-                  scope="row"
-                  className="border-b border-line bg-transparent px-4 py-3 text-sm normal-case text-ink"
-                >
-                  {a.asset}
-                </Th>
+                <RowHeader>{a.asset}</RowHeader>
                 <Td className="text-right tabular-nums">{usd(a.incomeUsdCents)}</Td>
               </tr>
             ))}
@@ -178,12 +233,7 @@ export function YearsTable({ years }: { years: GainsPageView["years"] }) {
         <tbody>
           {years.map((y) => (
             <tr key={y.year}>
-              <Th
-                scope="row"
-                className="border-b border-line bg-transparent px-4 py-3 text-sm normal-case text-ink"
-              >
-                {y.year}
-              </Th>
+              <RowHeader>{y.year}</RowHeader>
               <Td className="text-right">
                 <Gain cents={y.realisedUsdCents} />
               </Td>

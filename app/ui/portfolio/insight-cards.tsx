@@ -1,7 +1,7 @@
 import type { InsightsView } from "~/domain/portfolio/page-views.ts";
 import { Card, CardHeader } from "../card.tsx";
 import { Table, Td, Th } from "../table.tsx";
-import { usd } from "./gains-tables.tsx";
+import { daysText, RowHeader, usd } from "./gains-tables.tsx";
 
 export const percent = (fraction: number, digits = 1) => `${(fraction * 100).toFixed(digits)} %`;
 
@@ -13,7 +13,7 @@ function NotEnough({ days, min, what }: { days: number; min: number; what: strin
   return (
     <p className="text-sm text-ink">
       <span className="font-semibold">Not enough history yet.</span>{" "}
-      {`This needs at least ${min} days of ${what}; we have ${days}.`}
+      {`This needs at least ${min} days of ${what}; we have ${daysText(days)}.`}
     </p>
   );
 }
@@ -63,12 +63,7 @@ export function AllocationCard({ view }: { view: InsightsView }) {
         <tbody>
           {view.holdings.map((h) => (
             <tr key={h.asset}>
-              <Th
-                scope="row"
-                className="border-b border-line bg-transparent px-4 py-3 text-sm normal-case text-ink"
-              >
-                {h.name}
-              </Th>
+              <RowHeader>{h.name}</RowHeader>
               <Td className="text-right tabular-nums">{usd(h.valueUsdCents)}</Td>
               <Td className="text-right tabular-nums">{percent(h.share)}</Td>
             </tr>
@@ -96,7 +91,7 @@ export function HistoryInsights({ view }: { view: InsightsView }) {
         ) : (
           <NotEnough days={p.days} min={view.minDays} what="your portfolio's daily values" />
         )}
-        <Basis>Based on {p.days} days of your portfolio's daily values.</Basis>
+        <Basis>Based on {daysText(p.days)} of your portfolio's daily values.</Basis>
       </Insight>
       <Insight title="Largest fall (maximum drawdown)">
         {enough ? (
@@ -118,7 +113,7 @@ export function HistoryInsights({ view }: { view: InsightsView }) {
           <NotEnough days={p.days} min={view.minDays} what="your portfolio's daily values" />
         )}
         <Basis>
-          Based on {p.days} days of your portfolio's daily values; deposits and withdrawals left out.
+          Based on {daysText(p.days)} of your portfolio's daily values; deposits and withdrawals left out.
         </Basis>
       </Insight>
     </div>
@@ -145,12 +140,7 @@ export function CoinVolatility({ view }: { view: InsightsView }) {
         <tbody>
           {view.coins.map((c) => (
             <tr key={c.asset}>
-              <Th
-                scope="row"
-                className="border-b border-line bg-transparent px-4 py-3 text-sm normal-case text-ink"
-              >
-                {c.asset}
-              </Th>
+              <RowHeader>{c.asset}</RowHeader>
               <Td className="text-right tabular-nums">
                 {c.volatility === null ? "Not enough history yet" : percent(c.volatility)}
               </Td>
@@ -178,7 +168,7 @@ export function CorrelationTable({ view }: { view: InsightsView }) {
         {enough ? null : (
           <NotEnough days={c.days} min={view.minDays} what="closes that all these coins share" />
         )}
-        <Basis>Based on {c.days} days of closes over the last 90 days.</Basis>
+        <Basis>Based on {daysText(c.days)} of closes over the last 90 days.</Basis>
       </div>
       {enough ? (
         <Table caption="Correlation of daily price changes between your coins">
@@ -197,12 +187,7 @@ export function CorrelationTable({ view }: { view: InsightsView }) {
           <tbody>
             {c.assets.map((a, i) => (
               <tr key={a}>
-                <Th
-                  scope="row"
-                  className="border-b border-line bg-transparent px-4 py-3 text-sm normal-case text-ink"
-                >
-                  {a}
-                </Th>
+                <RowHeader>{a}</RowHeader>
                 {c.matrix[i]?.map((value, j) => (
                   <Td key={c.assets[j]} className="text-right tabular-nums">
                     {value === null ? "—" : value.toFixed(2)}

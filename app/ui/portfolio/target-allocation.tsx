@@ -8,7 +8,7 @@ import { Button } from "../button.tsx";
 import { Card, CardHeader } from "../card.tsx";
 import { Field, FieldError } from "../field.tsx";
 import { Table, Td, Th } from "../table.tsx";
-import { usd } from "./gains-tables.tsx";
+import { RowHeader, usd } from "./gains-tables.tsx";
 
 function totalOf(form: HTMLFormElement) {
   const data = new FormData(form);
@@ -42,7 +42,7 @@ export function TargetForm({ view, answer }: { view: InsightsView; answer: Targe
           Set the share of your whole portfolio you'd like in each asset, in %. Leave an asset blank for 0 %.
           Together they must add up to 100 %.
         </p>
-        <div className="grid grid-cols-2 gap-4 sm:grid-cols-4">
+        <div className="grid grid-cols-2 items-end gap-4 sm:grid-cols-4">
           {ASSETS.map((asset) => (
             <Field
               key={asset}
@@ -103,7 +103,6 @@ export function RebalanceTable({ view }: { view: InsightsView }) {
             <thead>
               <tr>
                 <Th>Trade</Th>
-                <Th className="text-right">Amount</Th>
                 <Th className="text-right">Value</Th>
                 <Th className="text-right">Cost</Th>
               </tr>
@@ -111,20 +110,18 @@ export function RebalanceTable({ view }: { view: InsightsView }) {
             <tbody>
               {plan.trades.map((t) => (
                 <tr key={`${t.side}-${t.asset}`}>
-                  <Th
-                    scope="row"
-                    className="border-b border-line bg-transparent px-4 py-3 text-sm normal-case text-ink"
-                  >
+                  <RowHeader>
                     {t.side === "sell" ? "Sell" : "Buy"} {t.asset}
+                    <span className="block font-normal tabular-nums">
+                      {formatAmount(BigInt(t.quantityMinor), t.asset)} {t.asset}
+                    </span>
                     {t.outsideMinor !== "0" ? (
-                      <span className="block text-xs font-normal tracking-normal text-muted">
+                      <span className="block text-xs font-normal text-muted">
                         {formatAmount(BigInt(t.outsideMinor), t.asset)} {t.asset} of it is held elsewhere
                       </span>
                     ) : null}
-                  </Th>
-                  <Td className="text-right tabular-nums">
-                    {formatAmount(BigInt(t.quantityMinor), t.asset)} {t.asset}
-                  </Td>
+                  </RowHeader>
+
                   <Td className="text-right tabular-nums">{usd(t.valueUsdCents)}</Td>
                   <Td className="text-right tabular-nums">{usd(t.costUsdCents)}</Td>
                 </tr>
@@ -132,10 +129,7 @@ export function RebalanceTable({ view }: { view: InsightsView }) {
             </tbody>
             <tfoot>
               <tr className="font-semibold">
-                <Th scope="row" className="bg-transparent px-4 py-3 text-sm normal-case text-ink">
-                  Total cost
-                </Th>
-                <Td />
+                <RowHeader>Total cost</RowHeader>
                 <Td />
                 <Td className="text-right tabular-nums">{usd(plan.totalCostUsdCents)}</Td>
               </tr>

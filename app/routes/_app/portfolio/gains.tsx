@@ -53,8 +53,9 @@ export default function Gains({ loaderData: view }: Route.ComponentProps) {
             earliest are the ones counted as sold.
           </p>
           <p className="text-sm text-muted">
-            Coins moved in are counted at their value on the day they arrived. A swap counts as selling what
-            you gave and buying what you got, at the same dollar value. Figures, not tax advice.
+            Coins moved in are counted at their value on the day they arrived (that day's closing price; for
+            today, the latest price). A swap counts as selling what you gave and buying what you got, at the
+            same dollar value. Figures, not tax advice.
           </p>
         </div>
         <DataLabels sample={view.freshness.sample} stale={view.freshness.stale} asOf={view.freshness.asOf} />
