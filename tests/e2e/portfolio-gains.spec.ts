@@ -116,6 +116,15 @@ test("a member sees FIFO gains, insights and the trades a target would take; ano
   await expect(ann.page.getByText("Nothing is traded from this page.", { exact: false })).toBeVisible();
   await expect(ann.page.getByLabel("BTC · Bitcoin %")).toHaveValue("50");
   await lookAt(ann.page, "portfolio-insights");
+  if (shots) {
+    // The lower half of the page at phone width, where the full-page picture is too tall to read.
+    await ann.page.setViewportSize(viewports.mobile);
+    const plan = ann.page.getByRole("heading", { name: "What it would take" }).locator("xpath=../..");
+    await plan.screenshot({ path: path.join(shots, "portfolio-rebalance-375.png") });
+    const form = ann.page.getByRole("heading", { name: "Target allocation" }).locator("xpath=../..");
+    await form.screenshot({ path: path.join(shots, "portfolio-targets-375.png") });
+    await ann.page.setViewportSize(viewports.desktop);
+  }
 
   // Bob has nothing: empty states, none of Ann's figures or targets.
   const bob = await newMemberInOwnContext(browser, { tag: "gains-bob", password: PASSWORD });

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { portfolioSnapshots, users } from "../../../db/schema/index.ts";
+import { portfolioSnapshots, portfolioTransactions, users } from "../../../db/schema/index.ts";
 import { setupTestDatabase } from "../../../tests/db.ts";
 import { fundSystemAccount } from "../ledger/funding.server.ts";
 import { postEntry } from "../ledger/ledger.server.ts";
@@ -56,7 +56,7 @@ const daysBefore = (k: number) => new Date(NOW.getTime() - k * 86_400_000).toISO
 let received: bigint;
 
 beforeAll(async () => {
-  for (const id of ["ann", "bob", "cy"])
+  for (const id of ["ann", "bob", "cy", "dee"])
     await t.db.insert(users).values({ id, name: `Member ${id}`, email: `${id}@example.com` });
   // Quotes now: BTC 31,000, SOL 90 (the sample). Today's closes: BTC 30,000, SOL 80.
   await saveQuotes(t.db, sampleMarkets(NOW), NOW);
@@ -291,5 +291,89 @@ describe("insights", () => {
       rebalance: null,
     });
     expect(view.portfolio).toEqual({ days: 0, volatility: null, drawdown: null });
+  });
+});
+
+describe("holdings kept elsewhere", () => {
+  it("coins moving together, trades outside Coinlens marked, and records that don't add up reported", async () => {
+    // Dee bought 1 ETH ($1,500) and 2 BNB ($700) elsewhere, received 100 TRX and sent 150 TRX away.
+    const outside = (
+      kind: "buy" | "receive" | "send",
+      asset: Asset,
+      quantity: string,
+      value: bigint | null,
+      k: number,
+    ) => ({
+      userId: "dee",
+      source: "manual" as const,
+      kind,
+      asset,
+      quantityMinor: parseAmount(quantity, asset),
+      valueUsdCents: value,
+      occurredAt: new Date(`${daysBefore(50 - k)}T12:00:00Z`),
+      dedupeKey: `dee-${k}`,
+    });
+    await t.db
+      .insert(portfolioTransactions)
+      .values([
+        outside("buy", "ETH", "1", 150_000n, 0),
+        outside("buy", "BNB", "2", 70_000n, 1),
+        outside("receive", "TRX", "100", 1_000n, 2),
+        outside("send", "TRX", "150", null, 3),
+      ]);
+    // 40 days of closes, ETH and BNB alternating in opposite directions (ETH 1,700 ↔ 1,870, BNB 400 ↔
+    // 360), then today's close (the sample quote: 1,700 and 400) carries on the pattern: correlation −1.
+    const days = Array.from({ length: 40 }, (_, i) => daysBefore(40 - i));
+    await saveDailyBars(
+      t.db,
+      "coin",
+      [
+        { symbol: "ETH", bars: days.map((d, i) => bar(d, i % 2 ? "1870" : "1700")) },
+        { symbol: "BNB", bars: days.map((d, i) => bar(d, i % 2 ? "360" : "400")) },
+      ],
+      "sample",
+    );
+
+    const gains = await gainsPage(t.db, "dee", { staleSeconds: 600, now: NOW });
+    // ETH: cost $1,500, worth 1 × 1,700 → +$200. BNB: cost $700, worth 2 × 400 = $800 → +$100.
+    expect(gains.assets.map((a) => [a.asset, a.costUsdCents, a.unrealisedUsdCents])).toEqual([
+      ["ETH", "150000", "20000"],
+      ["BNB", "70000", "10000"],
+      ["TRX", "0", null],
+    ]);
+    // 150 TRX sent with only 100 in: reported, left out of the totals, no crash.
+    expect(gains.assets[2]?.inconsistent).toMatchObject({ heldMinor: "100000000", wantedMinor: "150000000" });
+    expect(gains.totals.unrealisedUsdCents).toBe("30000");
+
+    await targetsAction(t.db, "dee", form({ intent: "save", target_ETH: "100" }));
+    const view = await insightsPage(t.db, "dee", { staleSeconds: 600, feeBps: 0, now: NOW });
+    expect(view.coins.map((c) => [c.asset, c.days, c.volatility !== null])).toEqual([
+      ["ETH", 41, true],
+      ["BNB", 41, true],
+    ]);
+    expect(view.correlation?.assets).toEqual(["ETH", "BNB"]);
+    expect(view.correlation?.days).toBe(41);
+    expect(view.correlation?.matrix[0]?.[0]).toBe(1);
+    expect(view.correlation?.matrix[0]?.[1]).toBeCloseTo(-1, 9);
+    // 100 % ETH: sell both BNB ($800, all of it held elsewhere) and buy $800 of ETH = 0.470588235 ETH
+    // (down); each costs the 0.5 % spread: 400¢.
+    expect(view.rebalance?.trades).toEqual([
+      {
+        side: "sell",
+        asset: "BNB",
+        valueUsdCents: "80000",
+        quantityMinor: "200000000",
+        costUsdCents: "400",
+        outsideMinor: "200000000",
+      },
+      {
+        side: "buy",
+        asset: "ETH",
+        valueUsdCents: "80000",
+        quantityMinor: "470588235",
+        costUsdCents: "400",
+        outsideMinor: "0",
+      },
+    ]);
   });
 });
