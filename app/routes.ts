@@ -80,6 +80,8 @@ export default deepFreeze([
     route("portfolio", "routes/_app/portfolio/layout.tsx", [
       // PORTFOLIO SECTIONS (each helper adds its own line here)
       route("accounts", "routes/_app/portfolio/accounts.tsx"),
+      route("gains", "routes/_app/portfolio/gains.tsx"),
+      route("insights", "routes/_app/portfolio/insights.tsx"),
     ]),
     // The analysts' research studio (ADR 0073): each page checks the role and two-factor itself.
     route("studio", "routes/_app/studio/layout.tsx", [
