@@ -5,8 +5,8 @@ import { creditAvailable, fundedMember } from "../../../tests/ledger.ts";
 import { saveFxRates, saveQuotes } from "../market-data/cache-writes.server.ts";
 import { sampleFxPerUsd, sampleMarkets } from "../market-data/sample.server.ts";
 import { sampleUsdPrices } from "../market-data/sample-seed.ts";
-import { allocationBps } from "./overview.ts";
 import { portfolioOverview } from "./overview.server.ts";
+import { allocationBps } from "./overview.ts";
 import { valueInUsdCents } from "./valuation.ts";
 
 const t = setupTestDatabase();

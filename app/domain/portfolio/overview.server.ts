@@ -16,7 +16,12 @@ export interface PortfolioOverview {
   walletsPending: number;
   prices: { asOf: string | null; stale: boolean; sample: boolean };
   /** Units per 1 USD for the display currencies with a rate; USD is always there. */
-  fx: { rates: Partial<Record<DisplayCurrency, string>>; asOf: string | null; stale: boolean; sample: boolean };
+  fx: {
+    rates: Partial<Record<DisplayCurrency, string>>;
+    asOf: string | null;
+    stale: boolean;
+    sample: boolean;
+  };
 }
 
 export async function portfolioOverview(

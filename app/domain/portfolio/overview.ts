@@ -109,7 +109,10 @@ export interface OverviewTotals {
  * rows to the total, to the cent. Rows are ordered by
  * value (largest first), unpriced ones last.
  */
-export function buildOverview(inputs: readonly OverviewInput[]): { rows: OverviewRow[]; totals: OverviewTotals } {
+export function buildOverview(inputs: readonly OverviewInput[]): {
+  rows: OverviewRow[];
+  totals: OverviewTotals;
+} {
   const held = inputs.filter((h) => h.coinlensMinor + h.elsewhereMinor + h.walletsMinor > 0n);
   const valued = held.map((h) => {
     const totalMinor = h.coinlensMinor + h.elsewhereMinor + h.walletsMinor;

@@ -4,6 +4,7 @@ import {
   BookOpen,
   CandlestickChart,
   ChartLine,
+  ChartPie,
   Compass,
   Eye,
   House,
@@ -44,6 +45,7 @@ export const appNav = deepFreeze([
 // The avatar menu's pages, in order; the research studio only for those who write research (the
 // studio checks the role again on the server).
 const menuLinks = deepFreeze([
+  { to: "/portfolio", label: "Portfolio", icon: ChartPie },
   { to: "/settings", label: "Settings", icon: Settings },
   { to: "/research", label: "Research", icon: BookOpen },
   { to: "/market-direction", label: "Market direction", icon: Compass },
