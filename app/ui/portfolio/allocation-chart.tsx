@@ -44,54 +44,60 @@ export function AllocationChart({
   let offset = 0;
   return (
     <figure className="flex flex-col items-center gap-6 sm:flex-row sm:items-center sm:gap-8">
-      <svg
-        viewBox="0 0 42 42"
-        className="size-44 shrink-0 -rotate-90 sm:size-48"
-        role="img"
-        aria-labelledby={`${id}-title ${id}-desc`}
-      >
-        <title id={`${id}-title`}>{caption}</title>
-        <desc id={`${id}-desc`}>{description || "Nothing with a value yet."}</desc>
-        <circle cx="21" cy="21" r={RADIUS} fill="none" className="stroke-subtle" strokeWidth="6" />
-        {shown.map((s) => {
-          const pct = Number(s.shareBps) / 100;
-          const dash = (
-            <circle
-              key={s.asset}
-              cx="21"
-              cy="21"
-              r={RADIUS}
-              fill="none"
-              stroke={ASSET_COLOURS[s.asset]}
-              strokeWidth="6"
-              strokeDasharray={`${pct} ${100 - pct}`}
-              strokeDashoffset={-offset}
-            />
-          );
-          offset += pct;
-          return dash;
-        })}
-        {/* Thin gaps between slices, in the card's colour, so neighbours stay apart. */}
-        {shown.length > 1
-          ? shown.map((s, i) => {
-              const at = shown.slice(0, i).reduce((sum, x) => sum + Number(x.shareBps) / 100, 0);
-              return (
-                <circle
-                  key={`gap-${s.asset}`}
-                  cx="21"
-                  cy="21"
-                  r={RADIUS}
-                  fill="none"
-                  className="stroke-surface"
-                  strokeWidth="6.2"
-                  strokeDasharray="0.35 99.65"
-                  strokeDashoffset={-at + 0.175}
-                />
-              );
-            })
-          : null}
-      </svg>
-      <figcaption className="w-full min-w-0 sm:flex-1">
+      <div className="relative shrink-0">
+        <svg
+          viewBox="0 0 42 42"
+          className="size-44 -rotate-90 sm:size-48"
+          role="img"
+          aria-labelledby={`${id}-title ${id}-desc`}
+        >
+          <title id={`${id}-title`}>{caption}</title>
+          <desc id={`${id}-desc`}>{description || "Nothing with a value yet."}</desc>
+          <circle cx="21" cy="21" r={RADIUS} fill="none" className="stroke-subtle" strokeWidth="6" />
+          {shown.map((s) => {
+            const pct = Number(s.shareBps) / 100;
+            const dash = (
+              <circle
+                key={s.asset}
+                cx="21"
+                cy="21"
+                r={RADIUS}
+                fill="none"
+                stroke={ASSET_COLOURS[s.asset]}
+                strokeWidth="6"
+                strokeDasharray={`${pct} ${100 - pct}`}
+                strokeDashoffset={-offset}
+              />
+            );
+            offset += pct;
+            return dash;
+          })}
+          {/* Thin gaps between slices, in the card's colour, so neighbours stay apart. */}
+          {shown.length > 1
+            ? shown.map((s, i) => {
+                const at = shown.slice(0, i).reduce((sum, x) => sum + Number(x.shareBps) / 100, 0);
+                return (
+                  <circle
+                    key={`gap-${s.asset}`}
+                    cx="21"
+                    cy="21"
+                    r={RADIUS}
+                    fill="none"
+                    className="stroke-surface"
+                    strokeWidth="6.2"
+                    strokeDasharray="0.35 99.65"
+                    strokeDashoffset={-at + 0.175}
+                  />
+                );
+              })
+            : null}
+        </svg>
+        <span aria-hidden="true" className="absolute inset-0 grid place-content-center text-center">
+          <span className="text-2xl font-bold text-ink tabular-nums">{shown.length}</span>
+          <span className="text-xs text-muted">{shown.length === 1 ? "asset" : "assets"}</span>
+        </span>
+      </div>
+      <figcaption className="w-full min-w-0 sm:max-w-sm sm:flex-1">
         <span className="sr-only">{caption}: </span>
         <ul className="grid gap-2">
           {shown.map((s) => (
@@ -102,7 +108,7 @@ export function AllocationChart({
                 style={{ backgroundColor: ASSET_COLOURS[s.asset] }}
               />
               <span className="min-w-0 flex-1 truncate text-ink">
-                {s.name} <span className="text-muted">{s.asset === "USD" ? "(cash)" : s.asset}</span>
+                {s.name} <span className="text-muted">{s.asset}</span>
               </span>
               <span className="font-semibold tabular-nums text-ink">{formatShareBps(s.shareBps)}</span>
             </li>

@@ -9,6 +9,9 @@ import { Table, Td, Th } from "../table.tsx";
 import { ASSET_COLOURS } from "./allocation-chart.tsx";
 import { Amount } from "./hidden-amount.tsx";
 
+/** Columns a phone's width leaves out; their figures move under the name and the value. */
+const PHONE_HIDDEN = "hidden sm:table-cell";
+
 type Source = "coinlensMinor" | "elsewhereMinor" | "walletsMinor";
 const SOURCES: readonly { key: Source; label: string }[] = Object.freeze([
   { key: "coinlensMinor", label: "On Coinlens" },
@@ -19,6 +22,7 @@ const SOURCES: readonly { key: Source; label: string }[] = Object.freeze([
 /** A quantity for reading: the asset's usual decimals, trailing zeros trimmed, thousands grouped. */
 export function formatQuantity(minor: bigint, asset: Asset): string {
   if (minor === 0n) return "—";
+  if (asset === "USD") return formatAmount(minor, "USD", { minDecimals: 2, grouping: true });
   const text = formatAmount(minor, asset, { decimals: ASSET_INFO[asset].displayDecimals, grouping: true });
   const trimmed = text.includes(".") ? text.replace(/0+$/, "").replace(/\.$/, "") : text;
   // A holding too small for the usual decimals is shown in full rather than as 0.
@@ -52,19 +56,21 @@ export function HoldingsTable({
   const money = (cents: bigint, signed = false) =>
     formatInCurrency(cents, currency, rates, { signed }) ?? "—";
   return (
-    <Table caption="Holdings by asset" className="min-w-[40rem]">
+    <Table caption="Holdings by asset" className="sm:min-w-[40rem]">
       <thead>
         <tr>
           <Th>Asset</Th>
           {bySource.map((s) => (
-            <Th key={s.key} className="text-right">
+            <Th key={s.key} className={cn("text-right", PHONE_HIDDEN)}>
               {s.label}
             </Th>
           ))}
-          <Th className="text-right">{bySource.length > 0 ? "Total quantity" : "Quantity"}</Th>
-          <Th className="text-right">Price</Th>
+          <Th className={cn("text-right", PHONE_HIDDEN)}>
+            {bySource.length > 0 ? "Total quantity" : "Quantity"}
+          </Th>
+          <Th className={cn("text-right", PHONE_HIDDEN)}>Price</Th>
           <Th className="text-right">Value</Th>
-          <Th className="text-right">Share</Th>
+          <Th className={cn("text-right", PHONE_HIDDEN)}>Share</Th>
           <Th className="text-right">24 h</Th>
         </tr>
       </thead>
@@ -88,18 +94,22 @@ export function HoldingsTable({
                   <div className="min-w-0">
                     <p className="font-semibold text-ink">{r.asset === "USD" ? "Cash" : r.name}</p>
                     <p className="text-xs text-muted">{r.asset}</p>
+                    {/* On a phone the quantity sits under the name (its column is hidden). */}
+                    <p className="text-xs text-muted sm:hidden">
+                      <Amount hidden={hidden}>{formatQuantity(BigInt(r.totalMinor), r.asset)}</Amount>
+                    </p>
                   </div>
                 </div>
               </Td>
               {bySource.map((s) => (
-                <Td key={s.key} className="text-right text-muted">
+                <Td key={s.key} className={cn("text-right text-muted", PHONE_HIDDEN)}>
                   <Amount hidden={hidden}>{formatQuantity(BigInt(r[s.key]), r.asset)}</Amount>
                 </Td>
               ))}
-              <Td className="text-right">
+              <Td className={cn("text-right", PHONE_HIDDEN)}>
                 <Amount hidden={hidden}>{formatQuantity(BigInt(r.totalMinor), r.asset)}</Amount>
               </Td>
-              <Td className="text-right tabular-nums">
+              <Td className={cn("text-right tabular-nums", PHONE_HIDDEN)}>
                 {price ?? <span className="text-warning">No price yet</span>}
               </Td>
               <Td className="text-right font-semibold">
@@ -108,8 +118,14 @@ export function HoldingsTable({
                 ) : (
                   <Amount hidden={hidden}>{money(BigInt(r.valueUsdCents))}</Amount>
                 )}
+                {/* On a phone the share sits under the value (its column is hidden). */}
+                {r.shareBps === null ? null : (
+                  <span className="block text-xs font-normal text-muted sm:hidden">
+                    {formatShareBps(BigInt(r.shareBps))} of total
+                  </span>
+                )}
               </Td>
-              <Td className="text-right tabular-nums">
+              <Td className={cn("text-right tabular-nums", PHONE_HIDDEN)}>
                 {r.shareBps === null ? "—" : formatShareBps(BigInt(r.shareBps))}
               </Td>
               <Td

@@ -136,12 +136,20 @@ export function SourceSplit({
         <dd className="mt-1 text-lg font-semibold text-ink" data-testid="value-elsewhere">
           <Amount hidden={hidden}>{formatInCurrency(elsewhere, currency, rates) ?? "—"}</Amount>
         </dd>
-        <dd className="text-xs text-muted">
-          Transactions <Amount hidden={hidden}>{money(totals.elsewhereUsdCents)}</Amount>
-          <span aria-hidden="true"> · </span>
-          <span className="sr-only">, </span>
-          wallets <Amount hidden={hidden}>{money(totals.walletsUsdCents)}</Amount>
-        </dd>
+        {elsewhere === 0n ? (
+          <dd className="text-xs text-muted">
+            <Link to="/portfolio/accounts" className="font-semibold text-brand underline">
+              Add wallets or transactions kept elsewhere
+            </Link>
+          </dd>
+        ) : (
+          <dd className="text-xs text-muted">
+            Transactions <Amount hidden={hidden}>{money(totals.elsewhereUsdCents)}</Amount>
+            <span aria-hidden="true"> · </span>
+            <span className="sr-only">, </span>
+            wallets <Amount hidden={hidden}>{money(totals.walletsUsdCents)}</Amount>
+          </dd>
+        )}
       </div>
     </dl>
   );
