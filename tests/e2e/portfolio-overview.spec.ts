@@ -81,6 +81,11 @@ test("a funded member: total, split, allocation and holdings, in EUR, hidden; de
   await page.getByRole("link", { name: /Open your portfolio/ }).click();
   await expect(page).toHaveURL(/\/portfolio$/);
   await expect(page.getByRole("heading", { level: 1, name: "Portfolio" })).toBeVisible();
+  // On a wide screen the top bar names it too, marked as the current page.
+  await page.setViewportSize(viewports.desktop);
+  await expect(
+    page.getByRole("navigation", { name: "App" }).getByRole("link", { name: "Portfolio" }),
+  ).toHaveAttribute("aria-current", "page");
   const sections = page.getByRole("navigation", { name: "Portfolio sections" });
   await expect(sections.getByRole("link", { name: "Overview" })).toHaveAttribute("aria-current", "page");
 

@@ -97,9 +97,9 @@ export function AllocationChart({
           <span className="text-xs text-muted">{shown.length === 1 ? "asset" : "assets"}</span>
         </span>
       </div>
-      <figcaption className="w-full min-w-0 sm:max-w-sm sm:flex-1">
+      <figcaption className="w-full min-w-0 sm:flex-1">
         <span className="sr-only">{caption}: </span>
-        <ul className="grid gap-2">
+        <ul className="grid gap-3">
           {shown.map((s) => (
             <li key={s.asset} className="flex items-center gap-3 text-sm">
               <span
@@ -107,10 +107,19 @@ export function AllocationChart({
                 className="size-3 shrink-0 rounded-sm"
                 style={{ backgroundColor: ASSET_COLOURS[s.asset] }}
               />
-              <span className="min-w-0 flex-1 truncate text-ink">
+              <span className="w-32 min-w-0 shrink-0 truncate text-ink sm:w-40">
                 {s.name} <span className="text-muted">{s.asset}</span>
               </span>
-              <span className="font-semibold tabular-nums text-ink">{formatShareBps(s.shareBps)}</span>
+              {/* The share as a bar too: the same figure, easier to compare at a glance. */}
+              <span aria-hidden="true" className="h-2 min-w-0 flex-1 overflow-hidden rounded-full bg-subtle">
+                <span
+                  className="block h-full rounded-full"
+                  style={{ width: `${Number(s.shareBps) / 100}%`, backgroundColor: ASSET_COLOURS[s.asset] }}
+                />
+              </span>
+              <span className="w-16 shrink-0 text-right font-semibold tabular-nums text-ink">
+                {formatShareBps(s.shareBps)}
+              </span>
             </li>
           ))}
         </ul>

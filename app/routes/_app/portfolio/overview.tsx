@@ -145,8 +145,9 @@ export default function PortfolioOverviewPage({ loaderData }: Route.ComponentPro
             </section>
           </Card>
           <p className="text-xs text-muted">
-            Values are estimates at the prices shown and can change at any time. Holdings elsewhere are what
-            you told us or what a public address shows; Coinlens does not hold them.
+            Values are estimates at the prices shown and can change at any time; 24 h changes are the prices'
+            moves in US dollars. Holdings elsewhere are what you told us or what a public address shows;
+            Coinlens does not hold them.
           </p>
         </>
       )}
