@@ -1,3 +1,4 @@
+import { Banknote } from "lucide-react";
 import { formatAmount } from "~/domain/money/amount.ts";
 import { ASSET_INFO, type Asset } from "~/domain/money/assets.ts";
 import { formatInCurrency, formatShareBps, type OverviewRow } from "~/domain/portfolio/overview.ts";
@@ -56,7 +57,11 @@ export function HoldingsTable({
   const money = (cents: bigint, signed = false) =>
     formatInCurrency(cents, currency, rates, { signed }) ?? "—";
   return (
-    <Table caption="Holdings by asset" className="sm:min-w-[40rem]">
+    <Table
+      caption="Holdings by asset"
+      // Narrower cells on a phone, so the three columns it shows fit without scrolling.
+      className="sm:min-w-[40rem] max-sm:[&_td]:px-3 max-sm:[&_th]:px-3"
+    >
       <thead>
         <tr>
           <Th>Asset</Th>
@@ -87,10 +92,16 @@ export function HoldingsTable({
                 <div className="flex items-center gap-3">
                   <span
                     aria-hidden="true"
-                    className="h-8 w-1 shrink-0 rounded-full"
+                    className="hidden h-8 w-1 shrink-0 rounded-full sm:block"
                     style={{ backgroundColor: ASSET_COLOURS[r.asset] }}
                   />
-                  {r.asset === "USD" ? null : <CoinMark symbol={r.asset} className="size-7" />}
+                  {r.asset === "USD" ? (
+                    <span className="grid size-7 shrink-0 place-items-center rounded-full bg-subtle text-muted">
+                      <Banknote aria-hidden className="size-4" />
+                    </span>
+                  ) : (
+                    <CoinMark symbol={r.asset} className="size-7" />
+                  )}
                   <div className="min-w-0">
                     <p className="font-semibold text-ink">{r.asset === "USD" ? "Cash" : r.name}</p>
                     <p className="text-xs text-muted">{r.asset}</p>
@@ -130,7 +141,7 @@ export function HoldingsTable({
               </Td>
               <Td
                 className={cn(
-                  "text-right tabular-nums",
+                  "text-right whitespace-nowrap tabular-nums",
                   changeToneClass(changeBps === null ? null : Number(changeBps)),
                 )}
               >
