@@ -79,6 +79,7 @@ export default deepFreeze([
     // The portfolio tracker (ADR 0078): one page per section, each with its own loader.
     route("portfolio", "routes/_app/portfolio/layout.tsx", [
       // PORTFOLIO SECTIONS (each helper adds its own line here)
+      index("routes/_app/portfolio/overview.tsx"),
       route("accounts", "routes/_app/portfolio/accounts.tsx"),
       route("gains", "routes/_app/portfolio/gains.tsx"),
       route("insights", "routes/_app/portfolio/insights.tsx"),

@@ -40,6 +40,7 @@ test.describe("desktop (1280 px): the avatar menu", () => {
     await expect(menu.getByText("Test Member")).toBeVisible();
     await expect(menu.getByText(email)).toBeVisible();
     await expect(menu.getByRole("menuitem")).toHaveText([
+      "Portfolio",
       "Settings",
       "Research",
       "Market direction",
@@ -50,8 +51,9 @@ test.describe("desktop (1280 px): the avatar menu", () => {
       "Price alerts",
       "Sign out",
     ]);
-    await expect(menu.getByRole("menuitem", { name: "Settings" })).toBeFocused();
+    await expect(menu.getByRole("menuitem", { name: "Portfolio" })).toBeFocused();
     for (const item of [
+      "Settings",
       "Research",
       "Market direction",
       "Picks track record",
@@ -83,6 +85,7 @@ test.describe("desktop (1280 px): the avatar menu", () => {
       "Market direction",
       "Research",
       "Settings",
+      "Portfolio",
     ]) {
       await page.keyboard.press("ArrowUp");
       await expect(menu.getByRole("menuitem", { name: item })).toBeFocused();
@@ -97,6 +100,8 @@ test.describe("desktop (1280 px): the avatar menu", () => {
 
     // Space opens it too; Enter on an item follows its link.
     await page.keyboard.press(" ");
+    await expect(menu.getByRole("menuitem", { name: "Portfolio" })).toBeFocused();
+    await page.keyboard.press("ArrowDown");
     await expect(menu.getByRole("menuitem", { name: "Settings" })).toBeFocused();
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(/\/settings$/);
@@ -106,8 +111,9 @@ test.describe("desktop (1280 px): the avatar menu", () => {
     // Sign out by keyboard: the session ends and the signed-in pages send you to sign in.
     await trigger.focus();
     await page.keyboard.press("Enter");
-    await expect(page.getByRole("menuitem", { name: "Settings" })).toBeFocused();
+    await expect(page.getByRole("menuitem", { name: "Portfolio" })).toBeFocused();
     for (const item of [
+      "Settings",
       "Research",
       "Market direction",
       "Picks track record",

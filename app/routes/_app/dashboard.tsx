@@ -1,4 +1,5 @@
-import { data, useFetcher } from "react-router";
+import { ChartPie, ChevronRight } from "lucide-react";
+import { data, Link, useFetcher } from "react-router";
 import { getConfig } from "~/config.server.ts";
 import { getDb } from "~/db/db.server.ts";
 import { formValues } from "~/domain/forms.ts";
@@ -55,6 +56,27 @@ export async function action(args: Route.ActionArgs) {
   return { ok: true as const };
 }
 
+/** The way into the portfolio tracker, just under the balance it goes deeper into. */
+function PortfolioLink() {
+  return (
+    <Link
+      to="/portfolio"
+      className="-mt-3 flex items-center gap-3 rounded-lg border border-line bg-surface px-4 py-3 shadow-card hover:border-brand sm:px-5"
+    >
+      <span className="grid size-9 shrink-0 place-items-center rounded-md bg-brand-soft text-brand">
+        <ChartPie aria-hidden className="size-5" />
+      </span>
+      <span className="min-w-0 flex-1">
+        <span className="block font-semibold text-ink">Open your portfolio</span>
+        <span className="block text-sm text-muted">
+          Allocation, performance and gains, with holdings kept elsewhere
+        </span>
+      </span>
+      <ChevronRight aria-hidden className="size-5 shrink-0 text-muted" />
+    </Link>
+  );
+}
+
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { screener, portfolio } = loaderData;
   const [prefs, setPrefs] = useDisplayPrefs(loaderData.prefs);
@@ -74,6 +96,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         hidden={prefs.hidden}
         onToggleHidden={() => setPrefs({ hidden: !prefs.hidden })}
       />
+      <PortfolioLink />
       {showChecklist ? (
         <FirstRunChecklist checklist={loaderData.firstRun} onDismiss={() => dismiss("dismiss-checklist")} />
       ) : null}

@@ -1,16 +1,16 @@
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import { getConfig } from "~/config.server.ts";
 import { getDb } from "~/db/db.server.ts";
 import { parseDisplayPrefs } from "~/domain/portfolio/display-prefs.ts";
 import { portfolioView } from "~/domain/portfolio/portfolio.server.ts";
-import { DISPLAY_CURRENCIES, type DisplayCurrency, formatCents } from "~/domain/portfolio/valuation.ts";
+import { type DisplayCurrency, formatCents } from "~/domain/portfolio/valuation.ts";
 import { Badge } from "~/ui/badge.tsx";
 import { Card } from "~/ui/card.tsx";
 import { asOfText, DataLabels } from "~/ui/market/data-labels.tsx";
+import { CurrencySwitcher } from "~/ui/portfolio/currency-switcher.tsx";
 import { Amount, EyeToggle } from "~/ui/portfolio/hidden-amount.tsx";
 import { useDisplayPrefs } from "~/ui/portfolio/use-display-prefs.ts";
 import { valueIn, WalletList } from "~/ui/portfolio/wallet-list.tsx";
-import { Select } from "~/ui/select.tsx";
 import { requireSession } from "~/utils/auth.server.ts";
 import type { Route } from "./+types/wallet";
 
@@ -28,8 +28,6 @@ export async function loader(args: Route.LoaderArgs) {
   });
   return { portfolio, prefs: parseDisplayPrefs(args.request.headers.get("cookie")) };
 }
-
-const CURRENCY_LABELS: Record<DisplayCurrency, string> = { USD: "USD ($)", EUR: "EUR (€)", GBP: "GBP (£)" };
 
 export default function Wallet({ loaderData }: Route.ComponentProps) {
   const { portfolio } = loaderData;
@@ -58,27 +56,7 @@ export default function Wallet({ loaderData }: Route.ComponentProps) {
           </p>
         </div>
         <div className="flex items-end gap-2">
-          <Form
-            method="post"
-            action="/account/display"
-            reloadDocument
-            className="flex items-end gap-2"
-            onSubmit={(e) => e.preventDefault()}
-          >
-            <Select
-              label="Currency"
-              name="currency"
-              value={prefs.currency}
-              onChange={(e) => setPrefs({ currency: e.target.value as DisplayCurrency })}
-              options={DISPLAY_CURRENCIES.map((c) => ({ value: c, label: CURRENCY_LABELS[c] }))}
-              className="w-32"
-            />
-            <noscript>
-              <button type="submit" className="h-11 rounded-md border border-line px-3 text-sm font-semibold">
-                Apply
-              </button>
-            </noscript>
-          </Form>
+          <CurrencySwitcher value={prefs.currency} onChange={(currency) => setPrefs({ currency })} />
           <EyeToggle hidden={prefs.hidden} onToggle={() => setPrefs({ hidden: !prefs.hidden })} />
         </div>
       </div>

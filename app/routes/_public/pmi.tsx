@@ -1,4 +1,7 @@
-import { BellRing, ChartPie, FileSpreadsheet, Scale, ShieldCheck, Wallet } from "lucide-react";
+import { ArrowRight, BellRing, ChartPie, FileSpreadsheet, Scale, ShieldCheck, Wallet } from "lucide-react";
+import { Link, useRouteLoaderData } from "react-router";
+import { ButtonLink } from "~/ui/button.tsx";
+import { RegisterButtons, RiskNote } from "~/ui/marketing/cta-buttons.tsx";
 import { MarketingPage } from "~/ui/marketing/marketing-page.tsx";
 import { useBrand } from "~/utils/brand.ts";
 import { seo } from "~/utils/seo.ts";
@@ -16,7 +19,7 @@ const points = [
   {
     icon: Wallet,
     title: "Every coin in one place",
-    text: "Wallets for BTC, ETH, SOL, BNB, BCH, TRX and USDT, with balances drawn from a double-entry ledger.",
+    text: "Your wallets for BTC, ETH, SOL, BNB, BCH, TRX and USDT, from a double-entry ledger, with what you hold elsewhere: watch-only addresses and transactions from other platforms.",
   },
   {
     icon: ChartPie,
@@ -45,8 +48,38 @@ const points = [
   },
 ];
 
+/** A signed-in member goes straight to their portfolio; a visitor is offered to join or sign in. */
+function PortfolioCta({ signedIn }: { signedIn: boolean }) {
+  const brand = useBrand();
+  if (signedIn) {
+    return (
+      <div className="mt-8">
+        <ButtonLink to="/portfolio" size="lg">
+          Open your portfolio <ArrowRight aria-hidden className="size-5" />
+        </ButtonLink>
+        <p className="mt-3 text-sm text-muted">
+          Your holdings on {brand.name} and elsewhere, their allocation, performance and gains.
+        </p>
+        <RiskNote className="mt-2" />
+      </div>
+    );
+  }
+  return (
+    <div className="mt-8">
+      <RegisterButtons />
+      <p className="mt-3 text-sm text-muted">
+        Already a member?{" "}
+        <Link to="/login?redirectTo=%2Fportfolio" className="font-semibold text-brand underline">
+          Sign in to open your portfolio
+        </Link>
+      </p>
+    </div>
+  );
+}
+
 export default function PortfolioManagementPage() {
   const brand = useBrand();
+  const layout = useRouteLoaderData("routes/_public/layout") as { signedIn?: boolean } | undefined;
   return (
     <MarketingPage
       eyebrow="Portfolio Management"
@@ -59,6 +92,7 @@ export default function PortfolioManagementPage() {
         </p>
       }
       points={points}
+      cta={<PortfolioCta signedIn={layout?.signedIn ?? false} />}
     />
   );
 }

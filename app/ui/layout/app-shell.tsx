@@ -4,6 +4,7 @@ import {
   BookOpen,
   CandlestickChart,
   ChartLine,
+  ChartPie,
   Compass,
   Eye,
   House,
@@ -42,9 +43,22 @@ export const appNav = deepFreeze([
   { to: "/news", label: "News", icon: Newspaper },
 ]);
 
+// The top bar on wide screens: the seed's five, with the portfolio tracker beside the dashboard
+// where there is room for it (the bottom bar on phones keeps the seed's five; the avatar menu
+// offers the portfolio on every screen).
+const desktopNav = deepFreeze(
+  appNav.flatMap((item) => [
+    { ...item, wideOnly: false },
+    ...(item.to === "/dashboard"
+      ? [{ to: "/portfolio", label: "Portfolio", icon: ChartPie, wideOnly: true }]
+      : []),
+  ]),
+);
+
 // The avatar menu's pages, in order; the research studio only for those who write research (the
 // studio checks the role again on the server).
 const menuLinks = deepFreeze([
+  { to: "/portfolio", label: "Portfolio", icon: ChartPie },
   { to: "/settings", label: "Settings", icon: Settings },
   { to: "/research", label: "Research", icon: BookOpen },
   { to: "/market-direction", label: "Market direction", icon: Compass },
@@ -125,8 +139,8 @@ export function AppShell({
           <Logo to="/dashboard" compact />
           <nav aria-label="App" className="hidden nav:block">
             <ul className="flex items-center gap-1">
-              {appNav.map((item) => (
-                <li key={item.to}>
+              {desktopNav.map((item) => (
+                <li key={item.to} className={item.wideOnly ? "hidden lg:block" : undefined}>
                   <NavLink
                     to={item.to}
                     className={({ isActive }) =>

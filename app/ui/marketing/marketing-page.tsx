@@ -15,12 +15,15 @@ export function MarketingPage({
   title,
   intro,
   points,
+  cta,
   children,
 }: {
   eyebrow: string;
   title: string;
   intro: ReactNode;
   points: MarketingPoint[];
+  /** In place of Register and Try Free Demo (a signed-in member is offered the tool itself). */
+  cta?: ReactNode;
   children?: ReactNode;
 }) {
   return (
@@ -31,7 +34,7 @@ export function MarketingPage({
             <p className="text-sm font-semibold text-brand">{eyebrow}</p>
             <h1 className="mt-2 text-3xl font-extrabold tracking-tight text-ink sm:text-5xl">{title}</h1>
             <div className="mt-4 text-lg text-muted">{intro}</div>
-            <RegisterButtons className="mt-8" />
+            {cta ?? <RegisterButtons className="mt-8" />}
           </div>
         </div>
       </section>

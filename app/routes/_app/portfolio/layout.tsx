@@ -1,4 +1,5 @@
-import { NavLink, Outlet } from "react-router";
+import { useEffect, useRef } from "react";
+import { NavLink, Outlet, useLocation } from "react-router";
 import { cn } from "~/ui/cn.ts";
 import { requireSession } from "~/utils/auth.server.ts";
 import type { Route } from "./+types/layout";
@@ -25,6 +26,17 @@ const SECTIONS = Object.freeze([
  * time, returns, gains, insights and the accounts kept outside Coinlens. Insights, never advice.
  */
 export default function PortfolioLayout() {
+  // On a phone the five sections scroll sideways: bring the current one into view (sideways only,
+  // never moving the page up or down).
+  const nav = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs again on each change of section (the link it reads is marked by the router)
+  useEffect(() => {
+    const bar = nav.current;
+    const current = bar?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!bar || !current) return;
+    bar.scrollLeft = current.offsetLeft - (bar.clientWidth - current.offsetWidth) / 2;
+  }, [pathname]);
   const link = ({ isActive }: { isActive: boolean }) =>
     cn(
       "-mb-px block whitespace-nowrap border-b-2 px-3 py-2 text-sm font-semibold",
@@ -37,7 +49,11 @@ export default function PortfolioLayout() {
         <p className="mt-1 text-muted">
           Everything you hold, on Coinlens and elsewhere, in one place. Figures and insights, never advice.
         </p>
-        <nav aria-label="Portfolio sections" className="mt-4 overflow-x-auto border-b border-line">
+        <nav
+          ref={nav}
+          aria-label="Portfolio sections"
+          className="relative mt-4 overflow-x-auto border-b border-line"
+        >
           <ul className="flex gap-1">
             {SECTIONS.map((s) => (
               <li key={s.to}>
