@@ -116,6 +116,7 @@ export default deepFreeze([
   route("studio/images", "routes/studio-images.ts"),
   route("research/follow", "routes/research-follow.ts"),
   route("notifications/read", "routes/notifications-read.ts"),
+  route("alerts/push", "routes/alerts-push.ts"),
   route("logout", "routes/logout.ts"),
   route("account/mode", "routes/account-mode.ts"),
   route("account/demo-reset", "routes/account-demo-reset.ts"),
