@@ -63,8 +63,10 @@ export function AddToWatchlist({
       </summary>
       <div
         className={cn(
-          "absolute z-20 mt-1 w-64 max-w-[80vw] rounded-lg border border-line bg-surface p-2 text-left shadow-card",
-          align === "right" ? "right-0" : "left-0",
+          // On a phone a sheet along the bottom of the screen (a menu beside a tag would run off it).
+          "z-30 rounded-lg border border-line bg-surface p-2 text-left shadow-card",
+          "max-sm:fixed max-sm:inset-x-3 max-sm:bottom-3 sm:absolute sm:mt-1 sm:w-64",
+          align === "right" ? "sm:right-0" : "sm:left-0",
         )}
       >
         <p className="px-2 pt-1 pb-2 text-xs font-semibold text-muted">Watchlists with {symbol}</p>
