@@ -40,27 +40,29 @@ test("SOL from the screener into a new list, seen on /watchlists; another member
   await signInNewMember(page, "wl-add");
   const sol = menuOf(page, "SOL");
   await sol.getByLabel("Add SOL to a watchlist").click();
-  await expect(sol.getByText("You have no watchlists yet.")).toBeVisible();
+  await expect(sol.getByText("You have no watchlists yet.")).toBeVisible({ timeout: 20_000 });
   await sol.getByLabel("New watchlist…").fill("Layer 1s");
   await sol.getByRole("button", { name: "Create" }).click();
-  await expect(sol.getByText("SOL added to Layer 1s.")).toBeVisible();
-  await expect(sol.getByRole("button", { name: "Layer 1s", pressed: true })).toBeVisible();
+  await expect(sol.getByText("SOL added to Layer 1s.")).toBeVisible({ timeout: 20_000 });
+  await expect(sol.getByRole("button", { name: "Layer 1s", pressed: true })).toBeVisible({ timeout: 20_000 });
   await sol.scrollIntoViewIfNeeded();
   await lookAt(page, "watchlist-add-screener");
 
   // Another list, and SOL toggled into it and back out.
   await sol.getByLabel("New watchlist…").fill("Trading");
   await sol.getByRole("button", { name: "Create" }).click();
-  await expect(sol.getByRole("button", { name: "Trading", pressed: true })).toBeVisible();
+  await expect(sol.getByRole("button", { name: "Trading", pressed: true })).toBeVisible({ timeout: 20_000 });
   await sol.getByRole("button", { name: "Trading", pressed: true }).click();
-  await expect(sol.getByText("SOL removed from Trading.")).toBeVisible();
-  await expect(sol.getByRole("button", { name: "Trading", pressed: false })).toBeVisible();
+  await expect(sol.getByText("SOL removed from Trading.")).toBeVisible({ timeout: 20_000 });
+  await expect(sol.getByRole("button", { name: "Trading", pressed: false })).toBeVisible({ timeout: 20_000 });
 
   await gotoHydrated(page, "/watchlists");
   const layer1s = page
     .getByTestId("watchlist")
     .filter({ has: page.getByRole("heading", { name: "Layer 1s" }) });
-  await expect(layer1s.getByRole("row", { name: /SOL Solana \$[\d,]+\.\d{2}/ })).toBeVisible();
+  await expect(layer1s.getByRole("row", { name: /SOL Solana \$[\d,]+\.\d{2}/ })).toBeVisible({
+    timeout: 20_000,
+  });
   const trading = page
     .getByTestId("watchlist")
     .filter({ has: page.getByRole("heading", { name: "Trading" }) });
@@ -72,10 +74,10 @@ test("SOL from the screener into a new list, seen on /watchlists; another member
     await signInNewMember(other, "wl-add-other");
     const otherSol = menuOf(other, "SOL");
     await otherSol.getByLabel("Add SOL to a watchlist").click();
-    await expect(otherSol.getByText("You have no watchlists yet.")).toBeVisible();
+    await expect(otherSol.getByText("You have no watchlists yet.")).toBeVisible({ timeout: 20_000 });
     await expect(otherSol.getByRole("button", { name: "Layer 1s" })).toHaveCount(0);
     await gotoHydrated(other, "/watchlists");
-    await expect(other.getByText("No watchlists yet")).toBeVisible();
+    await expect(other.getByText("No watchlists yet")).toBeVisible({ timeout: 20_000 });
   } finally {
     await otherContext.close();
   }
@@ -90,7 +92,7 @@ test("without JavaScript the menu is a plain form that comes back to the page; r
   await sol.getByLabel("Add SOL to a watchlist").click();
   await sol.getByLabel("New watchlist…").fill("Watching");
   await sol.getByRole("button", { name: "Create" }).click();
-  await expect(sol.getByRole("button", { name: "Watching", pressed: true })).toBeVisible();
+  await expect(sol.getByRole("button", { name: "Watching", pressed: true })).toBeVisible({ timeout: 20_000 });
 
   const plain = await browser.newContext({
     javaScriptEnabled: false,
@@ -104,7 +106,9 @@ test("without JavaScript the menu is a plain form that comes back to the page; r
     await btc.getByRole("button", { name: "Watching", pressed: false }).click();
     await expect(noJs).toHaveURL(/\/dashboard$/);
     await menuOf(noJs, "BTC").getByLabel("Add BTC to a watchlist").click();
-    await expect(menuOf(noJs, "BTC").getByRole("button", { name: "Watching", pressed: true })).toBeVisible();
+    await expect(menuOf(noJs, "BTC").getByRole("button", { name: "Watching", pressed: true })).toBeVisible({
+      timeout: 20_000,
+    });
   } finally {
     await plain.close();
   }
@@ -114,11 +118,11 @@ test("without JavaScript the menu is a plain form that comes back to the page; r
   const bnb = menuOf(page, "BNB");
   await bnb.getByLabel("Add BNB to a watchlist").click();
   await bnb.getByRole("button", { name: "Watching", pressed: false }).click();
-  await expect(bnb.getByText("BNB added to Watching.")).toBeVisible();
+  await expect(bnb.getByText("BNB added to Watching.")).toBeVisible({ timeout: 20_000 });
   await lookAt(page, "watchlist-add-research");
 
   await gotoHydrated(page, "/watchlists");
   const list = page.getByTestId("watchlist");
   for (const symbol of ["SOL", "BTC", "BNB"])
-    await expect(list.getByRole("row", { name: new RegExp(`^${symbol} `) })).toBeVisible();
+    await expect(list.getByRole("row", { name: new RegExp(`^${symbol} `) })).toBeVisible({ timeout: 20_000 });
 });

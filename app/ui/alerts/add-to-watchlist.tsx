@@ -1,5 +1,5 @@
 import { BookmarkPlus, Check, Square } from "lucide-react";
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import type { WatchlistChoice, WatchlistItemAnswer } from "~/domain/alerts/watchlist-items.ts";
 import { cn } from "../cn.ts";
@@ -49,6 +49,11 @@ export function AddToWatchlist({
     </>
   );
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
+  const createForm = useRef<HTMLFormElement>(null);
+  // A list made: the name field is cleared for the next one.
+  useEffect(() => {
+    if (answer?.ok) createForm.current?.reset();
+  }, [answer]);
   return (
     <details className="group relative inline-block text-left" data-testid={`watchlist-menu-${symbol}`}>
       <summary
@@ -64,8 +69,9 @@ export function AddToWatchlist({
       <div
         className={cn(
           // On a phone a sheet along the bottom of the screen (a menu beside a tag would run off it).
-          "z-30 rounded-lg border border-line bg-surface p-2 text-left shadow-card",
-          "max-sm:fixed max-sm:inset-x-3 max-sm:bottom-3 sm:absolute sm:mt-1 sm:w-64",
+          // Above the app's bottom navigation (z-40, about 4 rem high) on a phone.
+          "z-50 rounded-lg border border-line bg-surface p-2 text-left shadow-card",
+          "max-sm:fixed max-sm:inset-x-3 max-sm:bottom-20 sm:absolute sm:mt-1 sm:w-64",
           align === "right" ? "sm:right-0" : "sm:left-0",
         )}
       >
@@ -97,6 +103,7 @@ export function AddToWatchlist({
           <p className="px-2 pb-2 text-sm text-muted">You have no watchlists yet.</p>
         )}
         <fetcher.Form
+          ref={createForm}
           method="post"
           action="/watchlists/items"
           preventScrollReset
