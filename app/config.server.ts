@@ -122,6 +122,11 @@ const envSchema = z.object({
   DEPOSIT_BANK_IBAN: optionalText,
   DEPOSIT_BANK_BIC: optionalText,
   SMTP_URL: optionalUrl,
+  /** Web Push (VAPID): both keys or neither; outside production a pair is generated under DATA_DIR. */
+  VAPID_PUBLIC_KEY: optionalText,
+  VAPID_PRIVATE_KEY: optionalText,
+  /** Who the push services may contact about this sender: a mailto: or https: URL. */
+  VAPID_SUBJECT: optionalText,
   MAIL_FROM: z.string().default("Coinlens <no-reply@coinlens.invalid>"),
   BRAND_NAME: z.string().trim().min(1).default("Coinlens"),
   BRAND_LEGAL_ENTITY: optionalText,
@@ -231,6 +236,14 @@ function shapeConfig(env: z.infer<typeof envSchema>) {
       sampleWebhookSecret: env.BILLING_WEBHOOK_SECRET,
     },
     outboxWorker: env.OUTBOX_WORKER,
+    /** Web Push (ADR 0079). Undefined keys: generated under dataDir outside production, push off in production. */
+    push: {
+      publicKey: env.VAPID_PUBLIC_KEY,
+      privateKey: env.VAPID_PRIVATE_KEY,
+      subject:
+        env.VAPID_SUBJECT ??
+        `mailto:${env.SUPPORT_EMAIL ?? env.BRAND_CONTACT_EMAIL ?? "support@coinlens.invalid"}`,
+    },
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     /** Contact-form mail: the configured address, or the local outbox's placeholder outside production. */
@@ -295,7 +308,7 @@ export function parseConfig(env: Record<string, string | undefined>): ConfigResu
     if (e.SEED_SAMPLE_DATA)
       problems.push("SEED_SAMPLE_DATA: sample data and the demo member are not allowed in production");
   }
-  problems.push(...billingProblems(e));
+  problems.push(...billingProblems(e), ...vapidProblems(e));
   if (problems.length > 0) return { ok: false, problems };
   return { ok: true, config: shapeConfig(e) };
 }
@@ -316,6 +329,22 @@ function billingProblems(e: z.infer<typeof envSchema>): string[] {
     if (production && e.STRIPE_SECRET_KEY && /^(sk|rk)_test_/.test(e.STRIPE_SECRET_KEY))
       problems.push("STRIPE_SECRET_KEY: a test-mode key takes no real payment; production needs a live key");
   }
+  return problems;
+}
+
+/** Web Push keys come as a pair (web-push's URL-safe base64 P-256 keys); the subject is mailto: or https:. */
+function vapidProblems(e: z.infer<typeof envSchema>): string[] {
+  const problems: string[] = [];
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY))
+    problems.push(
+      "VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY: set both (npx web-push generate-vapid-keys) or neither",
+    );
+  if (e.VAPID_PUBLIC_KEY && !/^[A-Za-z0-9_-]{87}$/.test(e.VAPID_PUBLIC_KEY))
+    problems.push("VAPID_PUBLIC_KEY: must be a URL-safe base64 P-256 public key (87 characters)");
+  if (e.VAPID_PRIVATE_KEY && !/^[A-Za-z0-9_-]{43}$/.test(e.VAPID_PRIVATE_KEY))
+    problems.push("VAPID_PRIVATE_KEY: must be a URL-safe base64 P-256 private key (43 characters)");
+  if (e.VAPID_SUBJECT && !/^(mailto:|https:\/\/)\S+$/.test(e.VAPID_SUBJECT))
+    problems.push("VAPID_SUBJECT: must be a mailto: address or an https:// URL");
   return problems;
 }
 

@@ -125,6 +125,8 @@ export default deepFreeze([
   route("research/follow", "routes/research-follow.ts"),
   route("notifications/read", "routes/notifications-read.ts"),
   route("support/attachments/:id", "routes/support-attachment.ts"),
+  route("alerts/push", "routes/alerts-push.ts"),
+  route("watchlists/items", "routes/watchlist-items.ts"),
   route("logout", "routes/logout.ts"),
   route("account/mode", "routes/account-mode.ts"),
   route("account/demo-reset", "routes/account-demo-reset.ts"),

@@ -11,6 +11,9 @@ import { type OutboxWorker, startOutboxWorker } from "./domain/mail/outbox-worke
 import { startMarketData, stopMarketData } from "./domain/market-data/service.server.ts";
 import { startMembershipJobs, stopMembershipJobs } from "./domain/membership/jobs.server.ts";
 import { startSampleBilling, stopSampleBilling } from "./domain/membership/sample-jobs.server.ts";
+import { webPushSender } from "./domain/push/sender.server.ts";
+import { pushHandler } from "./domain/push/subscriptions.server.ts";
+import { resolveVapidKeys } from "./domain/push/vapid.server.ts";
 import { startRecurringJobs, stopRecurringJobs } from "./domain/recurring/jobs.server.ts";
 import { startResearchJobs, stopResearchJobs } from "./domain/research/jobs.server.ts";
 import { startSetupJobs, stopSetupJobs } from "./domain/research/setup-jobs.server.ts";
@@ -74,12 +77,16 @@ export async function boot() {
   startSampleBilling(database.db, config);
   // E-mail queued with each state change goes out from here (ADR 0056).
   if (config.outboxWorker) {
+    // Web Push goes through the same queue (ADR 0079); without VAPID keys push is off.
+    const vapid = resolveVapidKeys(config);
+    if (vapid) log.info("web push ready", { keys: vapid.source, publicKey: vapid.publicKey });
     outboxWorker = await startOutboxWorker(
       database,
       createMailer(database.db, config),
       mailContextOf(config),
       {
         url: config.database.kind === "postgres" ? config.database.url : undefined,
+        ...(vapid ? { push: pushHandler(webPushSender(vapid)) } : {}),
       },
     );
   }

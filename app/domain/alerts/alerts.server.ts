@@ -71,6 +71,7 @@ export async function createAlert(
         repeating: input.repeating,
         cooldownMinutes: input.cooldownMinutes,
         email: input.email,
+        push: input.push,
         armed: !isBeyond(input.kind, input.threshold, price),
       })
       .returning({ id: priceAlerts.id });
@@ -87,6 +88,7 @@ export interface AlertRow {
   repeating: boolean;
   cooldownMinutes: number;
   email: boolean;
+  push: boolean;
   status: AlertStatus;
   armed: boolean;
   firedCount: number;
@@ -113,6 +115,7 @@ export async function alertsPage(db: Db, userId: string, options: { staleSeconds
       repeating: r.repeating,
       cooldownMinutes: r.cooldownMinutes,
       email: r.email,
+      push: r.push,
       status: r.status,
       armed: r.armed,
       firedCount: r.firedCount,

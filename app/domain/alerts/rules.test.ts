@@ -16,7 +16,9 @@ describe("the alert form", () => {
       repeating: false,
       cooldownMinutes: 0,
       email: true,
+      push: false,
     });
+    expect(parse({ threshold: "1", push: "on" }).data?.push).toBe(true);
   });
 
   it("names the wrong field with the message shown beside it", () => {

@@ -57,6 +57,7 @@ export const alertFormSchema = z
     repeating: z.enum(["on", ""]).optional(),
     cooldownMinutes: z.string().trim().optional(),
     email: z.enum(["on", ""]).optional(),
+    push: z.enum(["on", ""]).optional(),
   })
   .superRefine((form, ctx) => {
     const t = form.threshold.replace(/,/g, "");
@@ -79,6 +80,7 @@ export const alertFormSchema = z
     repeating: form.repeating === "on",
     cooldownMinutes: form.repeating === "on" ? Number(form.cooldownMinutes) : 0,
     email: form.email === "on",
+    push: form.push === "on",
   }));
 export type AlertInput = z.output<typeof alertFormSchema>;
 

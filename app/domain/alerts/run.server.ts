@@ -1,7 +1,8 @@
 // Evaluates price alerts against the current prices (ADR 0075). Every app server runs a pass on
 // every price change, possibly at the same moment, so a crossing is claimed by a conditional
 // update: the one transaction that turns `armed` off (and counts the crossing) writes the
-// notification, keyed `alert:<id>:<crossing>`, and queues the e-mail under the same key. A
+// notification, keyed `alert:<id>:<crossing>`, and queues the e-mail under the same key (and a
+// Web Push per opted-in device, keyed by it and the device: ADR 0079). A
 // second server's update finds the alert disarmed and writes nothing. An alert re-arms when the
 // price is back on the near side of its line, and for a repeating one its cool-down has passed.
 import { eq, type SQL, sql } from "drizzle-orm";
@@ -11,6 +12,7 @@ import { queryRows, withTx } from "../../db/client.server.ts";
 import { enqueueEmail } from "../mail/outbox.server.ts";
 import { formatUsd } from "../market-data/format.ts";
 import { notify } from "../notifications/notifications.server.ts";
+import { enqueuePushes } from "../push/subscriptions.server.ts";
 import { type AssetPrice, assetPrices } from "./prices.server.ts";
 import { type AlertKind, firedTitle } from "./rules.ts";
 
@@ -39,6 +41,7 @@ interface FiredRow {
   kind: AlertKind;
   threshold: string;
   email: boolean;
+  push: boolean;
   fired_count: number;
   price: string;
   change: string | null;
@@ -57,7 +60,7 @@ async function fireOne(db: Db, id: string, price: AssetPrice, now: Date) {
               status = case when a.repeating then 'active' else 'done' end
           from ${priceTable([price])}
           where a.id = ${id} and a.armed and a.status = 'active' and p.symbol = a.symbol and ${BEYOND}
-          returning a.id, a.user_id, a.symbol, a.kind, a.threshold::text as threshold, a.email,
+          returning a.id, a.user_id, a.symbol, a.kind, a.threshold::text as threshold, a.email, a.push,
                     a.fired_count, p.price::text as price, p.change::text as change`,
     );
     if (!row) return null;
@@ -71,6 +74,13 @@ async function fireOne(db: Db, id: string, price: AssetPrice, now: Date) {
     );
     const body = price.sample ? "Sample data: this is not a live market price." : "Information, not advice.";
     await notify(tx, { userId: row.user_id, key, kind: "price-alert", title, body, link: "/alerts" });
+    // One push per opted-in device, queued with the notification (keyed by it and the device).
+    if (row.push)
+      await enqueuePushes(tx, {
+        userId: row.user_id,
+        notificationKey: key,
+        message: { title, body, link: "/alerts" },
+      });
     if (row.email) {
       const [user] = await tx
         .select({ email: users.email, name: users.name })

@@ -7,7 +7,7 @@ import { type Listener, listenOn } from "../../db/listen.server.ts";
 import { log } from "../../log.server.ts";
 import type { MailContext } from "./context.ts";
 import type { Mailer } from "./mailer.server.ts";
-import { deliverOutbox, OUTBOX_CHANNEL } from "./outbox.server.ts";
+import { deliverOutbox, OUTBOX_CHANNEL, type PushHandler } from "./outbox.server.ts";
 
 export interface OutboxWorker {
   /** Runs a pass soon (coalesced with one already running). */
@@ -20,7 +20,7 @@ export async function startOutboxWorker(
   database: Database,
   transport: Mailer,
   ctx: MailContext,
-  options: { url?: string | undefined; sweepMs?: number; batch?: number } = {},
+  options: { url?: string | undefined; sweepMs?: number; batch?: number; push?: PushHandler } = {},
 ): Promise<OutboxWorker> {
   let running: Promise<void> | undefined;
   let again = false;
@@ -30,7 +30,10 @@ export async function startOutboxWorker(
   const pass = async () => {
     do {
       again = false;
-      const result = await deliverOutbox(database.db, transport, ctx, { limit: batch });
+      const result = await deliverOutbox(database.db, transport, ctx, {
+        limit: batch,
+        ...(options.push ? { push: options.push } : {}),
+      });
       // A full batch means more may be due: go round again without waiting for the timer.
       if (result.delivered + result.retried + result.failed >= batch) again = true;
     } while (again && !stopped);

@@ -77,8 +77,25 @@ export async function enqueueEmail(
   email: Email,
   options: { secret?: string; availableAt?: Date } = {},
 ): Promise<boolean> {
+  return enqueueSealed(db, key, JSON.stringify(email), options);
+}
+
+/** Keys of Web Push messages (ADR 0079): 'push:<notification key>:<subscription id>'. */
+export const PUSH_KEY_PREFIX = "push:";
+
+/**
+ * Queues any message under its key (sealed). Web Push messages share the queue with e-mail and are
+ * told apart by their key's prefix: the table's kind check still allows only 'email' (widening it
+ * needs a migration; ADR 0079), so until then every row says 'email' and the key decides.
+ */
+export async function enqueueSealed(
+  db: Db,
+  key: string,
+  plain: string,
+  options: { secret?: string; availableAt?: Date } = {},
+): Promise<boolean> {
   if (!key || key.length > 300) throw new RangeError("An outbox message needs a key of 1 to 300 characters.");
-  const payload = sealPayload(JSON.stringify(email), options.secret ?? defaultSecret());
+  const payload = sealPayload(plain, options.secret ?? defaultSecret());
   const rows = await queryRows<{ id: unknown }>(
     db,
     sql`insert into outbox (kind, message_key, payload, available_at)
@@ -88,6 +105,12 @@ export async function enqueueEmail(
   if (rows.length > 0) await db.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
   return rows.length > 0;
 }
+
+/**
+ * Delivers one Web Push message (its opened payload). Resolves with what happened when there is
+ * nothing more to do ('sent', or 'gone'/'skipped' with why); throws to be retried with backoff.
+ */
+export type PushHandler = (db: Db, plain: string) => Promise<{ sent: true } | { sent: false; note: string }>;
 
 // ---------------------------------------------------------------------------------------------
 // Delivering
@@ -118,7 +141,7 @@ export async function deliverOutbox(
   db: Db,
   transport: Mailer,
   ctx: MailContext,
-  options: { now?: Date; limit?: number; leaseSeconds?: number; secret?: string } = {},
+  options: { now?: Date; limit?: number; leaseSeconds?: number; secret?: string; push?: PushHandler } = {},
 ): Promise<DeliveryResult> {
   const now = options.now ?? new Date();
   const nowText = now.toISOString();
@@ -142,10 +165,12 @@ export async function deliverOutbox(
   for (const row of claimed) {
     const id = String(row.id);
     const attempts = Number(row.attempts);
-    let email: Email;
+    let send: () => Promise<string | null>;
     try {
-      email = JSON.parse(openPayload(row.payload ?? "", secret)) as Email;
-      if (!isTemplateName(email.template)) throw new Error(`unknown template ${email.template}`);
+      const plain = openPayload(row.payload ?? "", secret);
+      send = row.message_key.startsWith(PUSH_KEY_PREFIX)
+        ? pushSend(db, plain, options.push)
+        : emailSend(plain, transport, ctx, row.message_key);
     } catch (error) {
       // Unreadable (SESSION_SECRET changed, or a template this version no longer has): retrying
       // cannot help. Given up at once and left for an operator.
@@ -153,9 +178,9 @@ export async function deliverOutbox(
       result.failed++;
       continue;
     }
+    let note: string | null;
     try {
-      const rendered = renderEmail(email, ctx);
-      await transport.send({ to: email.to, ...rendered, key: row.message_key });
+      note = await send();
     } catch (error) {
       const reason = (error as Error).message?.slice(0, 500) || "delivery failed";
       if (attempts >= MAX_ATTEMPTS) {
@@ -173,12 +198,32 @@ export async function deliverOutbox(
       continue;
     }
     await db.execute(
-      sql`update outbox set delivered_at = now(), payload = null, locked_until = null, last_error = null
+      sql`update outbox set delivered_at = now(), payload = null, locked_until = null, last_error = ${note}
           where id = ${id}::bigint and delivered_at is null`,
     );
     result.delivered++;
   }
   return result;
+}
+
+/** An e-mail's send step; throws at once (given up) when the message cannot be read. */
+function emailSend(plain: string, transport: Mailer, ctx: MailContext, key: string) {
+  const email = JSON.parse(plain) as Email;
+  if (!isTemplateName(email.template)) throw new Error(`unknown template ${email.template}`);
+  return async () => {
+    const rendered = renderEmail(email, ctx);
+    await transport.send({ to: email.to, ...rendered, key });
+    return null;
+  };
+}
+
+/** A push's send step: 'sent', or delivered with a note (the device is gone), or throws to retry. */
+function pushSend(db: Db, plain: string, handler: PushHandler | undefined) {
+  if (!handler) throw new Error("Web Push is not configured on this server");
+  return async () => {
+    const outcome = await handler(db, plain);
+    return outcome.sent ? null : outcome.note;
+  };
 }
 
 async function giveUp(db: Db, id: string, key: string, reason: string) {

@@ -3,8 +3,11 @@ import { getDb } from "~/db/db.server.ts";
 import { alertsAction } from "~/domain/alerts/actions.server.ts";
 import { alertsPage } from "~/domain/alerts/alerts.server.ts";
 import { alertMessages, type FormAnswer } from "~/domain/alerts/rules.ts";
+import { pushDeviceCount } from "~/domain/push/subscriptions.server.ts";
+import { resolveVapidKeys } from "~/domain/push/vapid.server.ts";
 import { AlertForm } from "~/ui/alerts/alert-form.tsx";
 import { AlertList } from "~/ui/alerts/alert-list.tsx";
+import { PushCard } from "~/ui/alerts/push-card.tsx";
 import { RevalidateOnQuotes } from "~/ui/live/revalidate-on-quotes.tsx";
 import { DataLabels } from "~/ui/market/data-labels.tsx";
 import { requireSession } from "~/utils/auth.server.ts";
@@ -14,10 +17,15 @@ export const meta = () => [{ title: "Price alerts · Coinlens" }];
 
 export async function loader(args: Route.LoaderArgs) {
   const session = await requireSession(args);
-  const page = await alertsPage(getDb(), session.user.id, { staleSeconds: getConfig().market.staleSeconds });
+  const config = getConfig();
+  const page = await alertsPage(getDb(), session.user.id, { staleSeconds: config.market.staleSeconds });
+  const push = {
+    publicKey: resolveVapidKeys(config)?.publicKey ?? null,
+    devices: await pushDeviceCount(getDb(), session.user.id),
+  };
   // "Set an alert" from a watchlist row opens the form on that asset (only one we have a price for).
   const wanted = new URL(args.request.url).searchParams.get("symbol");
-  return { ...page, preset: page.assets.some((a) => a.symbol === wanted) ? wanted : null };
+  return { ...page, push, preset: page.assets.some((a) => a.symbol === wanted) ? wanted : null };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -29,7 +37,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function Alerts({ loaderData, actionData }: Route.ComponentProps) {
-  const { alerts, kept, limit, assets, sample, preset } = loaderData;
+  const { alerts, kept, limit, assets, sample, preset, push } = loaderData;
   const answer = actionData as FormAnswer | undefined;
   const listError = answer && !answer.ok && answer.intent !== "create" ? answer.errors?.form : undefined;
   return (
@@ -44,7 +52,9 @@ export default function Alerts({ loaderData, actionData }: Route.ComponentProps)
         </div>
         <DataLabels sample={sample} stale={false} />
       </div>
+      <PushCard publicKey={push.publicKey} devices={push.devices} />
       <AlertForm
+        pushDevices={push.devices}
         assets={assets}
         preset={preset}
         answer={answer}

@@ -2,6 +2,7 @@ import { ChartPie, ChevronRight } from "lucide-react";
 import { data, Link, useFetcher } from "react-router";
 import { getConfig } from "~/config.server.ts";
 import { getDb } from "~/db/db.server.ts";
+import { watchlistChoices } from "~/domain/alerts/watchlist-items.server.ts";
 import { formValues } from "~/domain/forms.ts";
 import { screenerView } from "~/domain/market-data/views.server.ts";
 import { firstRunView, setMemberPreferences } from "~/domain/members/preferences.server.ts";
@@ -26,16 +27,18 @@ export async function loader(args: Route.LoaderArgs) {
   const session = await requireSession(args);
   const db = getDb();
   const { staleSeconds } = getConfig().market;
-  const [portfolio, screener, { emailReminder, ...firstRun }] = await Promise.all([
+  const [portfolio, screener, { emailReminder, ...firstRun }, watchlists] = await Promise.all([
     portfolioView(db, { ledger: session.session.accountMode, userId: session.user.id, staleSeconds }),
     screenerView(db, staleSeconds),
     firstRunView(db, session.user),
+    watchlistChoices(db, session.user.id),
   ]);
   const { totalUsdCents, cash, unpriced, prices, ledger } = portfolio;
   return {
     portfolio: { totalUsdCents, cash, unpriced, prices, ledger },
     prefs: parseDisplayPrefs(args.request.headers.get("cookie")),
     screener,
+    watchlists,
     firstRun,
     emailReminder,
   };
@@ -102,7 +105,13 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       ) : null}
       <ShortcutTiles />
       <BannerSlider />
-      <Screener rows={screener.rows} sample={screener.sample} stale={screener.stale} asOf={screener.asOf} />
+      <Screener
+        rows={screener.rows}
+        sample={screener.sample}
+        stale={screener.stale}
+        asOf={screener.asOf}
+        watchlists={loaderData.watchlists}
+      />
     </div>
   );
 }

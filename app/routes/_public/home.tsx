@@ -113,7 +113,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </div>
             <RiskNote />
           </div>
-          <MarketSnapshot quotes={loaderData.quotes} stale={loaderData.stale} />
+          <MarketSnapshot quotes={loaderData.quotes} stale={loaderData.stale} signedIn={signedIn} />
         </div>
       </section>
 

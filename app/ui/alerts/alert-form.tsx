@@ -19,6 +19,7 @@ export function AlertForm({
   preset,
   answer,
   full,
+  pushDevices,
 }: {
   assets: { symbol: string; name: string; priceUsd: string }[];
   /** The asset to start on (?symbol= from a watchlist). */
@@ -26,6 +27,8 @@ export function AlertForm({
   answer: FormAnswer | undefined;
   /** The member has as many alerts as their plan allows. */
   full: string | null;
+  /** The member's devices with notifications on: the push box means something only then. */
+  pushDevices: number;
 }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "create";
@@ -88,6 +91,21 @@ export function AlertForm({
             <input type="checkbox" name="email" className="size-5 accent-brand" defaultChecked />
             Also e-mail me
           </label>
+          <label className="flex min-h-11 items-center gap-2 text-sm font-medium text-ink has-disabled:text-muted">
+            <input
+              type="checkbox"
+              name="push"
+              className="size-5 accent-brand"
+              disabled={pushDevices === 0}
+              aria-describedby="alert-push-hint"
+            />
+            Also send a push notification
+          </label>
+          <p id="alert-push-hint" className="text-sm text-muted">
+            {pushDevices === 0
+              ? "Turn on notifications on a device first (above); then alerts can reach it as a push."
+              : `Sent to ${pushDevices === 1 ? "the 1 device" : `all ${pushDevices} devices`} with notifications on.`}
+          </p>
         </div>
         <div className="space-y-2 sm:col-span-2">
           <FieldError message={errors.form ?? full ?? undefined} />

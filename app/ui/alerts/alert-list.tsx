@@ -15,6 +15,7 @@ export interface AlertListItem {
   repeating: boolean;
   cooldownMinutes: number;
   email: boolean;
+  push: boolean;
   status: AlertStatus;
   armed: boolean;
   firedCount: number;
@@ -69,7 +70,7 @@ export function AlertList({ alerts, kept, limit }: { alerts: AlertListItem[]; ke
                     {a.priceUsd ? `Now ${formatUsd(a.priceUsd)}` : "No current price"}
                     {" · "}
                     {a.repeating ? `Repeats, ${a.cooldownMinutes} min cool-down` : "Once"}
-                    {a.email ? " · In-app and e-mail" : " · In-app"}
+                    {` · ${["In-app", a.email ? "e-mail" : null, a.push ? "push" : null].filter(Boolean).join(", ")}`}
                     {a.lastFiredAt
                       ? ` · Last fired ${dateTime.format(new Date(a.lastFiredAt))} UTC at ${formatUsd(a.lastFiredPrice)}`
                       : ""}

@@ -1,6 +1,8 @@
 import { ArrowDown, ArrowUp, ArrowUpDown, Search } from "lucide-react";
 import { useId, useMemo, useState } from "react";
+import type { WatchlistChoice } from "~/domain/alerts/watchlist-items.ts";
 import { formatPercent, formatUsd } from "~/domain/market-data/format.ts";
+import { AddToWatchlist } from "../alerts/add-to-watchlist.tsx";
 import { Card } from "../card.tsx";
 import { cn } from "../cn.ts";
 import { CoinMark } from "./coin-mark.tsx";
@@ -62,11 +64,14 @@ export function Screener({
   sample,
   stale,
   asOf,
+  watchlists,
 }: {
   rows: ScreenerRow[];
   sample: boolean;
   stale: boolean;
   asOf: string | null;
+  /** The member's lists: each row gets "Add to watchlist" (absent: no column). */
+  watchlists?: WatchlistChoice[];
 }) {
   const [query, setQuery] = useState("");
   const [sort, setSort] = useState<{ key: SortKey; dir: "asc" | "desc" }>({ key: "rank", dir: "asc" });
@@ -161,6 +166,11 @@ export function Screener({
               >
                 Last 7 days
               </th>
+              {watchlists ? (
+                <th scope="col" className="border-b border-line px-3 py-2 text-right">
+                  <span className="sr-only">Watchlists</span>
+                </th>
+              ) : null}
             </tr>
           </thead>
           <tbody>
@@ -220,12 +230,17 @@ export function Screener({
                       <Sparkline points={row.sparkline7d} />
                     </span>
                   </td>
+                  {watchlists ? (
+                    <td className="border-b border-line px-2 py-1.5 text-right">
+                      <AddToWatchlist symbol={row.symbol} lists={watchlists} back="/dashboard" />
+                    </td>
+                  ) : null}
                 </tr>
               );
             })}
             {visible.length === 0 ? (
               <tr>
-                <td colSpan={7} className="px-3 py-10 text-center text-muted">
+                <td colSpan={watchlists ? 8 : 7} className="px-3 py-10 text-center text-muted">
                   No coin matches “{query}”.
                 </td>
               </tr>

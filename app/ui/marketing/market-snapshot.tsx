@@ -28,9 +28,12 @@ function formatUsd(decimal: string) {
 export function MarketSnapshot({
   quotes,
   stale = false,
+  signedIn,
 }: {
   quotes: SnapshotQuote[] | null;
   stale?: boolean;
+  /** Given: a link to keep these coins in a watchlist (signing in first when signed out). */
+  signedIn?: boolean;
 }) {
   return (
     <section
@@ -72,6 +75,16 @@ export function MarketSnapshot({
             </time>
             .{stale ? " These prices are out of date." : ""} Prices are for information only.
           </p>
+          {signedIn === undefined ? null : (
+            <p className="mt-2 text-sm">
+              <a
+                href={signedIn ? "/dashboard" : "/login?redirectTo=%2Fdashboard"}
+                className="font-semibold text-brand hover:underline"
+              >
+                {signedIn ? "Add coins to your watchlists" : "Sign in to add coins to a watchlist"}
+              </a>
+            </p>
+          )}
         </>
       ) : (
         <p className="mt-3 text-sm text-muted">

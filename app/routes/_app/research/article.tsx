@@ -1,11 +1,13 @@
 import { ArrowLeft, History } from "lucide-react";
 import { data, Link } from "react-router";
 import { getDb } from "~/db/db.server.ts";
+import { watchlistChoices } from "~/domain/alerts/watchlist-items.server.ts";
 import { formatDate } from "~/domain/dates.ts";
 import type { PaywallBody } from "~/domain/membership/paywall.ts";
 import { articleRecord, followedKeys } from "~/domain/research/article-record.server.ts";
 import { getArticle } from "~/domain/research/reading.server.ts";
 import { KIND_LABELS } from "~/domain/research/reading.ts";
+import { AddToWatchlist } from "~/ui/alerts/add-to-watchlist.tsx";
 import { Card, CardHeader } from "~/ui/card.tsx";
 import { PaywallCard } from "~/ui/membership/paywall.tsx";
 import { FollowRow, RecordBox } from "~/ui/research/article-record.tsx";
@@ -36,18 +38,19 @@ export async function loader(args: Route.LoaderArgs) {
   const article = await getArticle(db, args.params.slug, { canReadPremium });
   if (!article) throw data({ message: "There is no published research at this address." }, { status: 404 });
   const paywall: PaywallBody | null = article.locked ? await paywallBody("research:premium") : null;
-  const [record, followed] = await Promise.all([
+  const [record, followed, watchlists] = await Promise.all([
     articleRecord(db, args.params.slug),
     followedKeys(db, session.user.id),
+    watchlistChoices(db, session.user.id),
   ]);
-  return { article, paywall, record, followed };
+  return { article, paywall, record, followed, watchlists };
 }
 
 const tagClass =
   "inline-flex items-center rounded-full border border-line bg-surface px-2.5 py-0.5 text-xs font-semibold text-ink hover:border-brand hover:text-brand";
 
 export default function ResearchArticle({ loaderData }: Route.ComponentProps) {
-  const { article, paywall, record, followed } = loaderData;
+  const { article, paywall, record, followed, watchlists } = loaderData;
   const { piece } = article;
   return (
     <div className="container-page py-8">
@@ -71,10 +74,16 @@ export default function ResearchArticle({ loaderData }: Route.ComponentProps) {
           {piece.assets.length + piece.topics.length > 0 ? (
             <ul className="flex flex-wrap gap-2" aria-label="Tags">
               {piece.assets.map((asset) => (
-                <li key={`a-${asset}`}>
+                <li key={`a-${asset}`} className="flex items-center gap-1">
                   <Link to={`/research?asset=${encodeURIComponent(asset)}`} className={tagClass}>
                     {asset}
                   </Link>
+                  <AddToWatchlist
+                    symbol={asset}
+                    lists={watchlists}
+                    back={`/research/${piece.slug}`}
+                    align="left"
+                  />
                 </li>
               ))}
               {piece.topics.map((topic) => (
