@@ -14,7 +14,8 @@ export const outbox = pgTable(
   "outbox",
   {
     id: bigint("id", { mode: "bigint" }).primaryKey().generatedAlwaysAsIdentity(),
-    kind: text("kind", { enum: ["email"] }).notNull(),
+    /** What the row carries: an e-mail, or a Web Push message (ADR 0079; its key starts "push:"). */
+    kind: text("kind", { enum: ["email", "push"] }).notNull(),
     messageKey: text("message_key").notNull().unique(),
     /** AES-256-GCM sealed JSON; null once delivered. */
     payload: text("payload"),
@@ -33,7 +34,7 @@ export const outbox = pgTable(
     index("outbox_due_idx")
       .on(t.availableAt, t.id)
       .where(sql`${t.deliveredAt} is null and ${t.failedAt} is null`),
-    check("outbox_kind_check", sql`${t.kind} in ('email')`),
+    check("outbox_kind_check", sql`${t.kind} in ('email', 'push')`),
     check("outbox_payload_check", sql`${t.deliveredAt} is not null or ${t.payload} is not null`),
   ],
 );

@@ -84,9 +84,8 @@ export async function enqueueEmail(
 export const PUSH_KEY_PREFIX = "push:";
 
 /**
- * Queues any message under its key (sealed). Web Push messages share the queue with e-mail and are
- * told apart by their key's prefix: the table's kind check still allows only 'email' (widening it
- * needs a migration; ADR 0079), so until then every row says 'email' and the key decides.
+ * Queues any message under its key (sealed). Web Push messages share the queue with e-mail; the
+ * row's kind says which it is (migration 0029), and the worker routes by the key's prefix.
  */
 export async function enqueueSealed(
   db: Db,
@@ -99,7 +98,7 @@ export async function enqueueSealed(
   const rows = await queryRows<{ id: unknown }>(
     db,
     sql`insert into outbox (kind, message_key, payload, available_at)
-        values ('email', ${key}, ${payload}, ${(options.availableAt ?? new Date()).toISOString()}::timestamptz)
+        values (${key.startsWith(PUSH_KEY_PREFIX) ? "push" : "email"}, ${key}, ${payload}, ${(options.availableAt ?? new Date()).toISOString()}::timestamptz)
         on conflict (message_key) do nothing returning id`,
   );
   if (rows.length > 0) await db.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
