@@ -75,6 +75,7 @@ export default deepFreeze([
     // The portfolio tracker (ADR 0078): one page per section, each with its own loader.
     route("portfolio", "routes/_app/portfolio/layout.tsx", [
       // PORTFOLIO SECTIONS (each helper adds its own line here)
+      route("performance", "routes/_app/portfolio/performance.tsx"),
     ]),
     // The analysts' research studio (ADR 0073): each page checks the role and two-factor itself.
     route("studio", "routes/_app/studio/layout.tsx", [
