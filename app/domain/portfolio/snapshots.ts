@@ -46,7 +46,7 @@ class PriceCursor {
   }
 }
 
-function valueOf(minor: bigint, asset: Asset, price: string | null): bigint {
+function centsAt(minor: bigint, asset: Asset, price: string | null): bigint {
   if (minor <= 0n || price === null) return 0n;
   return asset === "USD" ? minor : valueInUsdCents(minor, asset, price);
 }
@@ -57,7 +57,7 @@ function movementValue(m: Movement, priceOf: (asset: Asset) => string | null): b
   let total = 0n;
   for (const leg of m.legs) {
     const size = leg.deltaMinor < 0n ? -leg.deltaMinor : leg.deltaMinor;
-    total += valueOf(size, leg.asset, priceOf(leg.asset));
+    total += centsAt(size, leg.asset, priceOf(leg.asset));
   }
   return total;
 }
@@ -123,7 +123,7 @@ export function buildSnapshots(input: {
     for (const [asset, minor] of holdings) {
       if (minor === 0n) continue;
       held.set(asset, minor);
-      valueUsdCents += valueOf(minor, asset, priceOf(asset));
+      valueUsdCents += centsAt(minor, asset, priceOf(asset));
     }
     snapshots.push({ day, holdings: held, valueUsdCents, flowUsdCents, incomeUsdCents });
   }
