@@ -8,7 +8,7 @@ import {
 } from "../../../db/schema/index.ts";
 import { onPostgres, setupTestDatabase } from "../../../tests/db.ts";
 import { addMember } from "../../../tests/membership.ts";
-import type { Db } from "../../db/client.server.ts";
+import { type Db, queryRows } from "../../db/client.server.ts";
 import { saveFxRates, saveQuotes } from "../market-data/cache-writes.server.ts";
 import { createSampleHistoryProviders } from "../market-data/history.server.ts";
 import { defaultIntervals, makeJobsDue, runDueJobs } from "../market-data/refresher.server.ts";
@@ -148,11 +148,10 @@ describe("portfolio snapshots", () => {
     async () => {
       const runs = await Promise.all([1, 2, 3].map(() => runSnapshotJob(t.db, providers, later(3))));
       expect(runs.reduce((sum, r) => sum + r.inserted, 0)).toBe(4);
-      const [row] = await t.db
-        .execute<{ n: string | number }>(
-          sql`select count(*) as n from portfolio_snapshots where day in ('2026-11-27', '2026-11-28')`,
-        )
-        .then((r) => ("rows" in r ? r.rows : r) as { n: string | number }[]);
+      const [row] = await queryRows<{ n: string | number }>(
+        t.db,
+        sql`select count(*) as n from portfolio_snapshots where day in ('2026-11-27', '2026-11-28')`,
+      );
       expect(Number(row?.n)).toBe(4);
     },
   );

@@ -58,24 +58,30 @@ export function ValueChart({ points, currency }: { points: ValuePoint[]; currenc
           From {formatDate(first.day)} to {formatDate(last.day)}; the table below lists every point.
         </span>
       </figcaption>
-      <div className="relative" aria-hidden="true">
-        <div className="absolute top-0 left-0 text-xs text-muted">{money(max)}</div>
-        <div className="absolute bottom-6 left-0 text-xs text-muted">{money(min)}</div>
+      <div aria-hidden="true" className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-2">
+        <div className="flex h-48 flex-col justify-between text-right text-xs text-muted sm:h-60">
+          <span>{money(max)}</span>
+          <span>{money((max + min) / 2)}</span>
+          <span>{money(min)}</span>
+        </div>
         <svg
           viewBox={`0 0 ${W} ${H}`}
           preserveAspectRatio="none"
-          className="mt-5 h-48 w-full overflow-visible sm:h-60"
+          className="h-48 w-full overflow-visible sm:h-60"
           role="presentation"
         >
-          <line
-            x1="0"
-            y1={H}
-            x2={W}
-            y2={H}
-            className="stroke-line"
-            strokeWidth="1"
-            vectorEffect="non-scaling-stroke"
-          />
+          {[0, H / 2, H].map((y) => (
+            <line
+              key={y}
+              x1="0"
+              y1={y}
+              x2={W}
+              y2={y}
+              className="stroke-line"
+              strokeWidth="1"
+              vectorEffect="non-scaling-stroke"
+            />
+          ))}
           {bench ? (
             <path
               d={path(bench, min, max)}
@@ -94,7 +100,7 @@ export function ValueChart({ points, currency }: { points: ValuePoint[]; currenc
             vectorEffect="non-scaling-stroke"
           />
         </svg>
-        <div className="mt-1 flex justify-between text-xs text-muted">
+        <div className="col-start-2 mt-1 flex justify-between text-xs text-muted">
           <span>{formatDate(first.day)}</span>
           <span>{formatDate(last.day)}</span>
         </div>
@@ -113,17 +119,19 @@ export function ValueTable({ points, currency }: { points: ValuePoint[]; currenc
       <Table caption="Portfolio value by day" className="border-t border-line">
         <thead>
           <tr>
-            <Th>Day</Th>
-            <Th className="text-right">Your portfolio</Th>
-            <Th className="text-right">Same money in BTC</Th>
+            <Th className="px-2 sm:px-4">Day</Th>
+            <Th className="px-2 text-right sm:px-4">Portfolio</Th>
+            <Th className="px-2 text-right sm:px-4">If in BTC</Th>
           </tr>
         </thead>
         <tbody>
           {points.map((p) => (
             <tr key={p.day}>
-              <Td className="whitespace-nowrap">{formatDate(p.day)}</Td>
-              <Td className="text-right font-mono">{formatCents(BigInt(p.valueCents), currency)}</Td>
-              <Td className="text-right font-mono">
+              <Td className="px-2 whitespace-nowrap sm:px-4">{formatDate(p.day)}</Td>
+              <Td className="px-2 text-right font-mono sm:px-4">
+                {formatCents(BigInt(p.valueCents), currency)}
+              </Td>
+              <Td className="px-2 text-right font-mono sm:px-4">
                 {p.benchmarkCents === null ? "—" : formatCents(BigInt(p.benchmarkCents), currency)}
               </Td>
             </tr>

@@ -122,6 +122,9 @@ export default function Performance({ loaderData }: Route.ComponentProps) {
         <Form
           method="get"
           preventScrollReset
+          // The server checks the dates and says what is wrong beside the field (the browser's own
+          // bubbles would stop the form before it could).
+          noValidate
           className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-start"
         >
           <Field
