@@ -4,14 +4,15 @@
 // (four columns), BTC's closes and one currency's rates for it, and the movements of today.
 import { and, asc, between, eq, gte, sql } from "drizzle-orm";
 import { portfolioSnapshots } from "../../../db/schema/index.ts";
-import type { Db } from "../../db/client.server.ts";
+import { type Db, queryRows } from "../../db/client.server.ts";
 import { log } from "../../log.server.ts";
 import { listTaxRows } from "../exports/tax-exports.server.ts";
 import { getFxRates, getQuotes } from "../market-data/cache.server.ts";
-import { ensureFxHistory, readDailyCloses, readDailyFx } from "../market-data/history.server.ts";
+import { normalize } from "../market-data/decimal.ts";
+import { ensureFxHistory } from "../market-data/history.server.ts";
 import type { HistoryProviders } from "../market-data/providers.ts";
 import { type Asset, isAsset } from "../money/assets.ts";
-import { addDays, dayOf } from "./days.ts";
+import { addDays, dayOf, daysBetween, eachDay } from "./days.ts";
 import {
   type Movement,
   movementOfOutside,
@@ -106,12 +107,60 @@ function todayPoint(input: {
   return point;
 }
 
-function carry<T extends { day: string }>(rows: readonly T[]) {
-  let i = 0;
-  return (day: string): T | undefined => {
-    while (i + 1 < rows.length && (rows[i + 1] as T).day <= day) i++;
-    return rows[i];
-  };
+/**
+ * The stored days a range needs, in one query: its first day, every day with a flow or income
+ * (returns need them all), and the chart's days; each with BTC's close and the currency's rate of
+ * that day (the last one before it when the day has none: a weekend takes Friday's fixing).
+ */
+async function storedPoints(
+  db: Db,
+  input: { userId: string; currency: DisplayCurrency; from: string; to: string; chartDays: string[] },
+): Promise<DayPoint[]> {
+  if (input.from > input.to) return [];
+  const rate =
+    input.currency === "USD"
+      ? sql`'1'`
+      : sql`(select f.per_usd::text from fx_daily_rates f
+             where f.currency = ${input.currency} and f.day <= s.day order by f.day desc limit 1)`;
+  const rows = await queryRows<{
+    day: string;
+    value: string | number;
+    flow: string | number;
+    income: string | number;
+    btc: string | null;
+    per_usd: string | null;
+  }>(
+    db,
+    // The chart's days are parsed once (a CTE), not once per row.
+    sql`with chart as (select unnest(string_to_array(${input.chartDays.join(",")}, ',')::date[]) as day)
+        select to_char(s.day, 'YYYY-MM-DD') as day, s.value_usd_cents as value, s.flow_usd_cents as flow,
+          s.income_usd_cents as income,
+          (select b.close::text from market_daily_bars b
+            where b.kind = 'coin' and b.symbol = 'BTC' and b.day <= s.day order by b.day desc limit 1) as btc,
+          ${rate} as per_usd
+        from portfolio_snapshots s
+        where s.user_id = ${input.userId} and s.day between ${input.from} and ${input.to}
+          and (s.day = ${input.from} or s.flow_usd_cents <> 0 or s.income_usd_cents <> 0
+               or s.day in (select day from chart))
+        order by s.day`,
+  );
+  // Before the first close or fixing we keep, the first one stands in.
+  const firstBtc = rows.find((r) => r.btc !== null)?.btc ?? null;
+  const firstRate = rows.find((r) => r.per_usd !== null)?.per_usd ?? null;
+  return rows.flatMap((r) => {
+    const perUsd = r.per_usd ?? firstRate;
+    if (perUsd === null) return [];
+    return [
+      {
+        day: r.day,
+        valueUsdCents: BigInt(r.value),
+        flowUsdCents: BigInt(r.flow),
+        incomeUsdCents: BigInt(r.income),
+        btcCloseUsd: r.btc === null ? firstBtc : normalize(r.btc),
+        perUsd: normalize(perUsd),
+      },
+    ];
+  });
 }
 
 export async function performancePage(
@@ -154,34 +203,6 @@ export async function performancePage(
 
   const lastStored = range.to < yesterday ? range.to : yesterday;
   const withToday = range.to === today;
-  const [rows, latest, btc, quotes, fxNow] = await Promise.all([
-    db
-      .select({
-        day: portfolioSnapshots.day,
-        value: portfolioSnapshots.valueUsdCents,
-        flow: portfolioSnapshots.flowUsdCents,
-        income: portfolioSnapshots.incomeUsdCents,
-      })
-      .from(portfolioSnapshots)
-      .where(
-        and(
-          eq(portfolioSnapshots.userId, input.userId),
-          between(portfolioSnapshots.day, range.from, lastStored),
-        ),
-      )
-      .orderBy(asc(portfolioSnapshots.day)),
-    withToday && span?.last
-      ? db
-          .select({ holdings: portfolioSnapshots.holdings })
-          .from(portfolioSnapshots)
-          .where(and(eq(portfolioSnapshots.userId, input.userId), gte(portfolioSnapshots.day, span.last)))
-          .limit(1)
-      : Promise.resolve([]),
-    readDailyCloses(db, ["BTC"], range.from, range.to),
-    withToday ? getQuotes(db, { staleSeconds: input.staleSeconds, now }) : Promise.resolve(null),
-    withToday && input.currency !== "USD" ? getFxRates(db, { staleSeconds: input.staleSeconds, now }) : null,
-  ]);
-  let fx: { day: string; perUsd: string }[] = [];
   if (input.currency !== "USD") {
     try {
       await ensureFxHistory(db, input.providers, {
@@ -193,47 +214,48 @@ export async function performancePage(
       historyError = true;
       log.warn("FX history could not be fetched", { error: String(error) });
     }
-    fx = await readDailyFx(db, input.currency, range.from, range.to);
-    const live = fxNow?.rates.find((r) => r.currency === input.currency);
-    if (live) fx.push({ day: today, perUsd: live.perUsd });
   }
-  const live = new Map((quotes?.quotes ?? []).map((q) => [q.symbol.toUpperCase(), q.priceUsd]));
-  const stored = new Map(rows.map((r) => [r.day, r]));
-  const btcOn = carry(btc);
-  const fxOn = carry(fx);
-  const points: DayPoint[] = [];
-  for (let day = range.from; day <= range.to; day = addDays(day, 1)) {
-    const row = stored.get(day);
-    const close =
-      day === today && live.has("BTC") ? (live.get("BTC") as string) : (btcOn(day)?.close ?? null);
-    const perUsd = input.currency === "USD" ? "1" : (fxOn(day)?.perUsd ?? null);
-    if (perUsd === null) continue;
-    if (day === today) {
-      const point = todayPoint({ today, holdings: latest[0]?.holdings ?? null, todays, live });
-      if (!point) continue;
+  // The chart's days: every day of a short range, evenly spaced ones of a long range.
+  const chartDays = new Set(downsample(eachDay(range.from, range.to), MAX_CHART_POINTS));
+  const [rows, latest, quotes, fxNow] = await Promise.all([
+    storedPoints(db, {
+      userId: input.userId,
+      currency: input.currency,
+      from: range.from,
+      to: lastStored,
+      chartDays: [...chartDays].filter((d) => d <= lastStored),
+    }),
+    withToday && span?.last
+      ? db
+          .select({ holdings: portfolioSnapshots.holdings })
+          .from(portfolioSnapshots)
+          .where(and(eq(portfolioSnapshots.userId, input.userId), eq(portfolioSnapshots.day, span.last)))
+      : Promise.resolve([]),
+    withToday ? getQuotes(db, { staleSeconds: input.staleSeconds, now }) : Promise.resolve(null),
+    withToday && input.currency !== "USD" ? getFxRates(db, { staleSeconds: input.staleSeconds, now }) : null,
+  ]);
+  const points = rows;
+  if (withToday) {
+    const live = new Map((quotes?.quotes ?? []).map((q) => [q.symbol.toUpperCase(), q.priceUsd]));
+    const point = todayPoint({ today, holdings: latest[0]?.holdings ?? null, todays, live });
+    const perUsd =
+      input.currency === "USD"
+        ? "1"
+        : (fxNow?.rates.find((r) => r.currency === input.currency)?.perUsd ?? points.at(-1)?.perUsd);
+    if (point && perUsd)
       points.push({
-        day,
+        day: today,
         valueUsdCents: point.valueUsdCents,
         flowUsdCents: point.flowUsdCents,
         incomeUsdCents: point.incomeUsdCents,
-        btcCloseUsd: close,
+        btcCloseUsd: live.get("BTC") ?? points.at(-1)?.btcCloseUsd ?? null,
         perUsd,
       });
-    } else {
-      points.push({
-        day,
-        valueUsdCents: row?.value ?? 0n,
-        flowUsdCents: row?.flow ?? 0n,
-        incomeUsdCents: row?.income ?? 0n,
-        btcCloseUsd: close,
-        perUsd,
-      });
-    }
   }
   const result = performanceOf(points);
-  const sample = btc.some((b) => b.source === "sample") || Boolean(quotes?.sample);
+  const sample = input.providers.prices.source === "sample" || Boolean(quotes?.sample);
   if (!result) return { ...base, historyError, figures: null, sample };
-  const shown = downsample(result.points, MAX_CHART_POINTS);
+  const shown = result.points.filter((p) => chartDays.has(p.day));
   return {
     ...base,
     historyError,
@@ -244,7 +266,7 @@ export async function performancePage(
         valueCents: p.valueCents.toString(),
         benchmarkCents: p.benchmarkCents === null ? null : p.benchmarkCents.toString(),
       })),
-      thinned: shown.length < result.points.length,
+      thinned: shown.length < daysBetween(range.from, range.to) + 1,
       startCents: result.startCents.toString(),
       endCents: result.endCents.toString(),
       netFlowCents: result.netFlowCents.toString(),
