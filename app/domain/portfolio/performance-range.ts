@@ -1,9 +1,10 @@
 // The ranges of /portfolio/performance as URL search params (linkable, and a plain GET form works
 // without JavaScript): ?range=7d|30d|90d|1y|all, or ?from=YYYY-MM-DD&to=YYYY-MM-DD. Pure.
 import { formatDate } from "../dates.ts";
+import { deepFreeze } from "../freeze.ts";
 import { addDays, isDay } from "./days.ts";
 
-export const RANGE_PRESETS = Object.freeze([
+export const RANGE_PRESETS = deepFreeze([
   { key: "7d", label: "7D", days: 7 },
   { key: "30d", label: "30D", days: 30 },
   { key: "90d", label: "90D", days: 90 },
