@@ -209,27 +209,3 @@ export async function readDailyCloses(
   const [rows, ...earlier] = await Promise.all([inRange, ...before]);
   return [...earlier.flat(), ...rows].map((r) => ({ ...r, close: normalize(r.close) }));
 }
-
-/** The FX of each day for one currency from `from` to `to`, with the last fixing before `from`. */
-export async function readDailyFx(
-  db: Db,
-  currency: string,
-  from: string,
-  to: string,
-): Promise<{ day: string; perUsd: string; source: string }[]> {
-  const cols = { day: fxDailyRates.day, perUsd: fxDailyRates.perUsd, source: fxDailyRates.source };
-  const [earlier, rows] = await Promise.all([
-    db
-      .select(cols)
-      .from(fxDailyRates)
-      .where(and(eq(fxDailyRates.currency, currency), lt(fxDailyRates.day, from)))
-      .orderBy(desc(fxDailyRates.day))
-      .limit(1),
-    db
-      .select(cols)
-      .from(fxDailyRates)
-      .where(and(eq(fxDailyRates.currency, currency), between(fxDailyRates.day, from, to)))
-      .orderBy(asc(fxDailyRates.day)),
-  ]);
-  return [...earlier, ...rows].map((r) => ({ ...r, perUsd: normalize(r.perUsd) }));
-}

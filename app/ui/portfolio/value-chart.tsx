@@ -127,11 +127,11 @@ export function ValueTable({ points, currency }: { points: ValuePoint[]; currenc
         <tbody>
           {points.map((p) => (
             <tr key={p.day}>
-              <Td className="px-2 whitespace-nowrap sm:px-4">{formatDate(p.day)}</Td>
-              <Td className="px-2 text-right font-mono sm:px-4">
+              <Td className="px-2 text-xs whitespace-nowrap sm:px-4 sm:text-sm">{formatDate(p.day)}</Td>
+              <Td className="px-2 text-right font-mono text-xs sm:px-4 sm:text-sm">
                 {formatCents(BigInt(p.valueCents), currency)}
               </Td>
-              <Td className="px-2 text-right font-mono sm:px-4">
+              <Td className="px-2 text-right font-mono text-xs sm:px-4 sm:text-sm">
                 {p.benchmarkCents === null ? "—" : formatCents(BigInt(p.benchmarkCents), currency)}
               </Td>
             </tr>
