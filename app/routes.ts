@@ -83,6 +83,7 @@ export default deepFreeze([
       route("accounts", "routes/_app/portfolio/accounts.tsx"),
       route("gains", "routes/_app/portfolio/gains.tsx"),
       route("insights", "routes/_app/portfolio/insights.tsx"),
+      route("performance", "routes/_app/portfolio/performance.tsx"),
     ]),
     // The analysts' research studio (ADR 0073): each page checks the role and two-factor itself.
     route("studio", "routes/_app/studio/layout.tsx", [

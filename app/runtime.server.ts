@@ -8,12 +8,14 @@ import { startAccountEvents, stopAccountEvents } from "./domain/events/account-e
 import { mailContextOf } from "./domain/mail/context.ts";
 import { createMailer } from "./domain/mail/mailer.server.ts";
 import { type OutboxWorker, startOutboxWorker } from "./domain/mail/outbox-worker.server.ts";
+import { createHistoryProviders } from "./domain/market-data/history.server.ts";
 import { startMarketData, stopMarketData } from "./domain/market-data/service.server.ts";
 import { startMembershipJobs, stopMembershipJobs } from "./domain/membership/jobs.server.ts";
 import { startSampleBilling, stopSampleBilling } from "./domain/membership/sample-jobs.server.ts";
 import { webPushSender } from "./domain/push/sender.server.ts";
 import { pushHandler } from "./domain/push/subscriptions.server.ts";
 import { resolveVapidKeys } from "./domain/push/vapid.server.ts";
+import { startSnapshotJobs, stopSnapshotJobs } from "./domain/portfolio/jobs.server.ts";
 import { startRecurringJobs, stopRecurringJobs } from "./domain/recurring/jobs.server.ts";
 import { startResearchJobs, stopResearchJobs } from "./domain/research/jobs.server.ts";
 import { startSetupJobs, stopSetupJobs } from "./domain/research/setup-jobs.server.ts";
@@ -67,6 +69,8 @@ export async function boot() {
     feeBps: config.swap.feeBps,
     staleSeconds: config.market.staleSeconds,
   });
+  // Portfolio snapshots: yesterday's for every member, each (member, day) written once (ADR 0078).
+  startSnapshotJobs(database.db, createHistoryProviders(config));
   // Withdrawals not confirmed by e-mail in time lapse and their holds void (ADR 0054).
   startWithdrawalJobs(database.db);
   // Membership renewals, reminders, grace and expiry: every server, subscription by subscription.
@@ -108,6 +112,7 @@ export async function isReady(): Promise<boolean> {
 export async function shutdown() {
   await stopStakingJobs();
   await stopRecurringJobs();
+  await stopSnapshotJobs();
   await stopWithdrawalJobs();
   await stopMembershipJobs();
   await stopSampleBilling();

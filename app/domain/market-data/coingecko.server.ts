@@ -1,6 +1,7 @@
+import { addDays } from "../portfolio/days.ts";
 import { toDecimalString } from "./decimal.ts";
 import { type FetchLike, fetchJson, ProviderError } from "./http.server.ts";
-import type { QuotesProvider } from "./providers.ts";
+import type { DailyClose, PriceHistoryProvider, QuotesProvider } from "./providers.ts";
 import type { Quote } from "./types.ts";
 
 /**
@@ -83,4 +84,77 @@ export function parseCoinGeckoMarkets(body: unknown): Quote[] {
     });
   }
   return quotes;
+}
+
+// The public and Demo plans serve the past 365 days of history; paid plans go back to 2013.
+const DEMO_HISTORY_DAYS = 365;
+// One request spans at most this many days, so a paid plan's long backfill is a few calls.
+const RANGE_CHUNK_DAYS = 360;
+
+/**
+ * CoinGecko /coins/{id}/market_chart/range (https://docs.coingecko.com/reference/coins-id-market-chart-range):
+ * daily points for spans over 90 days, hourly below. Each day's close is its last price.
+ */
+export function createCoinGeckoHistoryProvider(options: CoinGeckoOptions = {}): PriceHistoryProvider {
+  const pro = options.plan === "pro" && options.apiKey;
+  const base = pro ? "https://pro-api.coingecko.com/api/v3" : "https://api.coingecko.com/api/v3";
+  const headers: Record<string, string> = {};
+  if (options.apiKey) headers[pro ? "x-cg-pro-api-key" : "x-cg-demo-api-key"] = options.apiKey;
+  return {
+    source: "coingecko",
+    earliestDay: (today) => (pro ? null : addDays(today, -DEMO_HISTORY_DAYS + 1)),
+    async fetchDailyCloses(coinId, from, to) {
+      const closes: DailyClose[] = [];
+      for (let start = from; start <= to; start = addDays(start, RANGE_CHUNK_DAYS)) {
+        const endDay = addDays(start, RANGE_CHUNK_DAYS - 1) < to ? addDays(start, RANGE_CHUNK_DAYS - 1) : to;
+        const query = new URLSearchParams({
+          vs_currency: "usd",
+          from: String(Date.parse(`${start}T00:00:00Z`) / 1000),
+          // The point at the next midnight is the last day's close.
+          to: String(Date.parse(`${addDays(endDay, 1)}T00:00:00Z`) / 1000),
+        });
+        const body = await fetchJson(
+          `${base}/coins/${encodeURIComponent(coinId)}/market_chart/range?${query}`,
+          {
+            provider: "CoinGecko",
+            headers,
+            fetch: options.fetch,
+            timeoutMs: options.timeoutMs,
+          },
+        );
+        closes.push(...parseCoinGeckoRange(body).filter((c) => c.day >= start && c.day <= endDay));
+      }
+      return closes;
+    },
+  };
+}
+
+/**
+ * Parses a market_chart/range body into one close per UTC day, oldest first. A point stamped
+ * exactly at midnight is the price at the end of the day before (CoinGecko's daily points are
+ * taken at 00:00 UTC), so each point counts for the day of the millisecond before it.
+ */
+export function parseCoinGeckoRange(body: unknown): DailyClose[] {
+  const prices = (body as { prices?: unknown } | null)?.prices;
+  if (!Array.isArray(prices)) {
+    type Status = { status?: { error_message?: unknown } };
+    const error = (body as (Status & { error?: unknown }) | null) ?? {};
+    const nested = typeof error.error === "object" ? (error.error as Status | null) : null;
+    const message = error.status?.error_message ?? nested?.status?.error_message ?? error.error;
+    throw new ProviderError(
+      typeof message === "string" ? `CoinGecko: ${message}` : "CoinGecko sent an unexpected response",
+    );
+  }
+  const byDay = new Map<string, { at: number; close: string }>();
+  for (const point of prices) {
+    if (!Array.isArray(point) || typeof point[0] !== "number") continue;
+    const close = toDecimalString(point[1]);
+    if (!close || Number(close) <= 0) continue;
+    const day = new Date(point[0] - 1).toISOString().slice(0, 10);
+    const known = byDay.get(day);
+    if (!known || known.at < point[0]) byDay.set(day, { at: point[0], close });
+  }
+  return [...byDay.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([day, { close }]) => ({ day, close }));
 }

@@ -3,6 +3,7 @@ import { marketQuotes } from "../../../db/schema/index.ts";
 import type { Db } from "../../db/client.server.ts";
 import { queryRows } from "../../db/client.server.ts";
 import { saveEtfSnapshot, saveFxRates, saveNews, saveQuotes } from "./cache-writes.server.ts";
+import { saveFxDailyRates } from "./history.server.ts";
 import { RateLimitedError } from "./http.server.ts";
 import type { MarketDataProviders } from "./providers.ts";
 import { etfSymbols, trackedCoins } from "./types.ts";
@@ -71,9 +72,16 @@ async function runJob(db: Db, providers: MarketDataProviders, job: JobName): Pro
       }
       return markets.length > 0;
     }
-    case "fx":
-      await saveFxRates(db, await providers.fx.fetchRates());
+    case "fx": {
+      const rates = await providers.fx.fetchRates();
+      await saveFxRates(db, rates);
+      // The FX of each day is kept for good: the portfolio's history converts at its own day's rate.
+      const daily = rates
+        .filter((r) => r.currency !== "USD")
+        .map((r) => ({ currency: r.currency, day: r.asOf.slice(0, 10), perUsd: r.perUsd }));
+      await saveFxDailyRates(db, daily, providers.fx.source);
       return false;
+    }
     case "news":
       await saveNews(db, await providers.news.fetchNews(), providers.news.source);
       return false;

@@ -57,7 +57,13 @@ export interface Quote {
   source: MarketDataSource;
 }
 
-export type MarketDataSource = "sample" | "coingecko" | "open-er-api" | "rss" | "alpha-vantage";
+export type MarketDataSource =
+  | "sample"
+  | "coingecko"
+  | "open-er-api"
+  | "frankfurter"
+  | "rss"
+  | "alpha-vantage";
 
 export const fxCurrencies = Object.freeze(["USD", "EUR", "GBP", "NGN"] as const);
 export type FxCurrency = (typeof fxCurrencies)[number];

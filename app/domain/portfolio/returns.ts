@@ -78,6 +78,25 @@ function fixedPow(base: bigint, exponent: number): bigint {
   return result;
 }
 
+/** The daily rate by floating-point bisection: only a starting point for the exact search. */
+function estimateDailyRate(
+  flows: readonly { day: number; amountUsdCents: bigint }[],
+  days: number,
+  end: number,
+) {
+  const amounts = flows.map((f) => Number(f.amountUsdCents));
+  const value = (d: number) =>
+    flows.reduce((sum, f, i) => sum + (amounts[i] as number) * (1 + d) ** (days - f.day), 0);
+  let low = -0.999_999;
+  let high = 1;
+  for (let i = 0; i < 80; i++) {
+    const mid = (low + high) / 2;
+    if (value(mid) <= end) low = mid;
+    else high = mid;
+  }
+  return Number.isFinite(low) ? low : 0;
+}
+
 /**
  * Money-weighted return: the internal rate of return of the period. The daily rate d solves
  *   Σ flowᵢ · (1 + d)^(days − dayᵢ) = end value   (the start value is a flow on day 0),
@@ -97,16 +116,36 @@ export function moneyWeightedReturnBps(input: MwrInput): number | null {
       throw new RangeError("a flow lies outside the period");
   if (!flows.some((f) => f.amountUsdCents > 0n)) return null;
   const target = input.endValueUsdCents * ONE;
-  // (Σ flow · (1 + d)^(days − day) − end value) × ONE, for d = k / STEP.
+  const ordered = [...flows].sort((a, b) => a.day - b.day);
+  // (Σ flow · (1 + d)^(days − day) − end value) × ONE, for d = k / STEP, by Horner's rule over
+  // the flows in day order: a few short powers per flow instead of one long power each.
   const excess = (k: bigint) => {
     const growth = ONE + k * PER_STEP;
     let sum = 0n;
-    for (const f of flows) sum += f.amountUsdCents * fixedPow(growth, days - f.day);
-    return sum - target;
+    let at = 0;
+    for (const f of ordered) {
+      if (f.day > at) sum = (sum * fixedPow(growth, f.day - at)) / ONE;
+      at = f.day;
+      sum += f.amountUsdCents * ONE;
+    }
+    return (sum * fixedPow(growth, days - at)) / ONE - target;
   };
   // Between −100 % and +100 % a day; the sum grows with k while the invested money dominates.
   let low = -STEP + 1n;
   let high = STEP;
+  // The exact search starts from a narrow bracket around a floating-point estimate when that
+  // bracket holds the answer (checked exactly), so it takes a dozen steps rather than forty;
+  // otherwise it searches the whole range. Either way the answer is the same k.
+  const guess = BigInt(Math.round(estimateDailyRate(ordered, days, Number(input.endValueUsdCents)) * 1e12));
+  for (const radius of [1_000n, 1_000_000n]) {
+    const a = guess - radius > low ? guess - radius : low;
+    const b = guess + radius < high ? guess + radius : high;
+    if (excess(a) <= 0n && excess(b) > 0n) {
+      low = a;
+      high = b;
+      break;
+    }
+  }
   if (excess(low) > 0n || excess(high) < 0n) return null;
   while (high - low > 1n) {
     const mid = (low + high) / 2n;
