@@ -21,6 +21,7 @@ import { createSampleFxProvider, sampleMarkets } from "../app/domain/market-data
 import { screenerView } from "../app/domain/market-data/views.server.ts";
 import { firstRunView } from "../app/domain/members/preferences.server.ts";
 import { addDays, dayOf } from "../app/domain/portfolio/days.ts";
+import { portfolioOverview } from "../app/domain/portfolio/overview.server.ts";
 import { performancePage } from "../app/domain/portfolio/performance.server.ts";
 import { portfolioView } from "../app/domain/portfolio/portfolio.server.ts";
 import { bringSnapshotsUpToDate } from "../app/domain/portfolio/snapshots.server.ts";
@@ -102,6 +103,8 @@ async function benchDriver(name: string, database: Database) {
     ]);
   const results = [
     await measure("dashboard loader (reference)", dashboard),
+    // /portfolio itself: what the member holds now, every source, at the live quotes.
+    await measure("overview (/portfolio)", () => portfolioOverview(db, { userId: MEMBER, staleSeconds })),
     await measure("performance, All (5 years), USD", page("range=all", "USD")),
     await measure("performance, All (5 years), EUR", page("range=all", "EUR")),
     await measure("performance, 1Y, EUR", page("range=1y", "EUR")),
