@@ -126,6 +126,16 @@ test("a member sees FIFO gains, insights and the trades a target would take; ano
     await ann.page.setViewportSize(viewports.desktop);
   }
 
+  // In euros: the same page's figures in €, at the sample rates (the choice is the dashboard's cookie).
+  await ann.page.getByLabel("Currency").selectOption("EUR");
+  await expect(cell(ann.page, trades, "Total cost", 1)).toHaveText(/^€[\d,]+\.\d\d$/);
+  await gotoHydrated(ann.page, "/portfolio/gains");
+  await expect(ann.page.getByText(/converted at the exchange rate of its own day/)).toBeVisible();
+  await expect(cell(ann.page, gains, "BTC", 1)).toHaveText(/^€[\d,]+\.\d\d$/);
+  await expect(cell(ann.page, gains, "ETH", 3)).toHaveText(/^-€\d+\.\d\d$/);
+  await ann.page.getByLabel("Currency").selectOption("USD");
+  await expect(cell(ann.page, gains, "BTC", 1)).toHaveText("$27,900.00");
+
   // Bob has nothing: empty states, none of Ann's figures or targets.
   const bob = await newMemberInOwnContext(browser, { tag: "gains-bob", password: PASSWORD });
   await gotoHydrated(bob.page, "/portfolio/gains");

@@ -1,5 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { portfolioSnapshots, portfolioTransactions, users } from "../../../db/schema/index.ts";
+import {
+  fxDailyRates,
+  fxRates,
+  portfolioSnapshots,
+  portfolioTransactions,
+  users,
+} from "../../../db/schema/index.ts";
 import { setupTestDatabase } from "../../../tests/db.ts";
 import { fundSystemAccount } from "../ledger/funding.server.ts";
 import { postEntry } from "../ledger/ledger.server.ts";
@@ -150,6 +156,27 @@ describe("gains of a member", () => {
     expect(page.years).toEqual([
       { year: NOW.getUTCFullYear(), realisedUsdCents: "8450", incomeUsdCents: "4000" },
     ]);
+  });
+
+  it("in euros: every amount at its day's rate, and a second member's currency is their own", async () => {
+    // 0.5 EUR per USD, today and as today's fixing, so each figure is exactly half the dollar one.
+    await t.db.insert(fxRates).values({ currency: "EUR", perUsd: "0.5", asOf: NOW, source: "sample" });
+    await t.db.insert(fxDailyRates).values({ currency: "EUR", day: TODAY, perUsd: "0.5", source: "sample" });
+    const page = await gainsPage(t.db, "ann", { staleSeconds: 600, currency: "EUR", now: NOW });
+    expect(page.currency).toBe("EUR");
+    // Proceeds 308,450¢ → €1,542.25 against €1,500.00 of cost: €42.25 realised.
+    expect(page.totals).toMatchObject({ realisedUsdCents: "4225", incomeUsdCents: "2000" });
+    const btc = page.assets.find((a) => a.asset === "BTC");
+    expect([btc?.costUsdCents, btc?.valueUsdCents, btc?.unrealisedUsdCents]).toEqual([
+      "1350000",
+      "1395000",
+      "45000",
+    ]);
+    // GBP has no rate here: the page stays in dollars rather than inventing one.
+    const gbp = await gainsPage(t.db, "ann", { staleSeconds: 600, currency: "GBP", now: NOW });
+    expect([gbp.currency, gbp.totals.realisedUsdCents]).toEqual(["USD", "8450"]);
+    const bob = await gainsPage(t.db, "bob", { staleSeconds: 600, now: NOW });
+    expect(bob.currency).toBe("USD");
   });
 
   it("a member with nothing has no rows, and Bob's page holds only his own deposit", async () => {

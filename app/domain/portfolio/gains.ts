@@ -48,6 +48,8 @@ export interface GainsReport {
 export function gainsReport(
   perAsset: readonly AssetEvents[],
   quotes: Partial<Record<Asset, string>>,
+  /** Today's US cents in the display currency (the events are already in it). */
+  toDisplayNow: (usdCents: bigint) => bigint = (cents) => cents,
 ): GainsReport {
   const assets: AssetGains[] = [];
   const years = new Map<number, YearGains>();
@@ -88,8 +90,9 @@ export function gainsReport(
     }
     const quantityMinor = result.lots.reduce((sum, lot) => sum + lot.quantityMinor, 0n);
     const price = quotes[entry.asset];
-    const open = price ? unrealisedGain(result.lots, entry.asset, price) : null;
     const costUsdCents = result.lots.reduce((sum, lot) => sum + lot.costUsdCents, 0n);
+    const value = price ? toDisplayNow(unrealisedGain(result.lots, entry.asset, price).valueUsdCents) : null;
+    const open = value === null ? null : { valueUsdCents: value, gainUsdCents: value - costUsdCents };
     assets.push({
       asset: entry.asset,
       inconsistent: null,

@@ -9,7 +9,7 @@ import type { Db } from "../../db/client.server.ts";
 import { getDailyBars } from "../market-data/cache.server.ts";
 import { ASSET_INFO, type Asset } from "../money/assets.ts";
 import { getSwapSpreadBps } from "../swap/swap.server.ts";
-import { currentPrices } from "./gains.server.ts";
+import { currentPrices, currentRate } from "./gains.server.ts";
 import type { InsightsView, RebalanceView } from "./page-views.ts";
 import { planRebalance } from "./rebalance.ts";
 import { currentHoldings, type HoldingBySource } from "./sources.server.ts";
@@ -24,7 +24,7 @@ import {
   maximumDrawdown,
 } from "./statistics.ts";
 import { listTargets } from "./targets.server.ts";
-import { valueInUsdCents } from "./valuation.ts";
+import { type DisplayCurrency, valueInUsdCents } from "./valuation.ts";
 
 const VOLATILITY_DAYS = 365;
 const CORRELATION_DAYS = 90;
@@ -50,15 +50,16 @@ export async function listSnapshots(db: Db, userId: string, since: string) {
 export async function insightsPage(
   db: Db,
   userId: string,
-  options: { staleSeconds: number; feeBps: number; now?: Date },
+  options: { staleSeconds: number; feeBps: number; currency?: DisplayCurrency; now?: Date },
 ): Promise<InsightsView> {
   const now = options.now ?? new Date();
-  const [holdings, current, snapshots, targets, spreadBps] = await Promise.all([
+  const [holdings, current, snapshots, targets, spreadBps, rate] = await Promise.all([
     currentHoldings(db, userId),
     currentPrices(db, { staleSeconds: options.staleSeconds, now }),
     listSnapshots(db, userId, isoDaysAgo(now, VOLATILITY_DAYS)),
     listTargets(db, userId),
     getSwapSpreadBps(db),
+    currentRate(db, options.currency ?? "USD", { staleSeconds: options.staleSeconds, now }),
   ]);
   const prices: Partial<Record<Asset, string>> = { ...current.prices, USD: "1" };
 
@@ -123,6 +124,9 @@ export async function insightsPage(
   }
 
   return {
+    // Without a rate for the chosen currency the page stays in dollars.
+    currency: rate ? (options.currency ?? "USD") : "USD",
+    perUsd: rate ?? "1",
     minDays: MIN_HISTORY_DAYS,
     totalUsdCents: total.toString(),
     holdings: valued.map((v) => ({

@@ -242,3 +242,45 @@ describe("gains report", () => {
     expect(report.totals.valueUsdCents).toBe(0n);
   });
 });
+
+describe("gains in the display currency", () => {
+  it("each movement at its own day's rate, what is held now at today's", () => {
+    // EUR per USD: 0.90 on 1 March, 0.80 on 1 April; today 0.95.
+    const rates: Record<string, number> = { "2026-03-01": 90, "2026-04-01": 80 };
+    const toEur = (cents: bigint, day: string) => (cents * BigInt(rates[day] ?? 95)) / 100n;
+    const movements = [
+      // Buy 1 BTC with $30,000 on 1 March: €27,000 cost.
+      movement({
+        id: "op:1",
+        kind: "swap",
+        legs: [
+          { asset: "USD", deltaMinor: -3_000_000n },
+          { asset: "BTC", deltaMinor: BTC },
+        ],
+      }),
+      // Sell 0.5 BTC for $20,000 on 1 April: €16,000 proceeds against €13,500 cost → €2,500 realised.
+      movement({
+        id: "op:2",
+        at: new Date("2026-04-01T09:00:00Z"),
+        kind: "swap",
+        legs: [
+          { asset: "BTC", deltaMinor: -BTC / 2n },
+          { asset: "USD", deltaMinor: 2_000_000n },
+        ],
+      }),
+    ];
+    const report = gainsReport(
+      lotEventsOf(movements, priceOn, toEur),
+      QUOTES,
+      (cents) => (cents * 95n) / 100n,
+    );
+    const [btc] = report.assets;
+    expect(btc?.realisedUsdCents).toBe(250_000n);
+    // 0.5 BTC now at $50,000 = $25,000 = €23,750, against €13,500 cost → €10,250 unrealised.
+    expect(btc?.costUsdCents).toBe(1_350_000n);
+    expect(btc?.valueUsdCents).toBe(2_375_000n);
+    expect(btc?.unrealisedUsdCents).toBe(1_025_000n);
+    // In dollars the same history is a $5,000 realised gain: the currency changes the answer.
+    expect(gainsReport(lotEventsOf(movements, priceOn), QUOTES).assets[0]?.realisedUsdCents).toBe(500_000n);
+  });
+});

@@ -40,27 +40,41 @@ interface Valued {
   unpriced: boolean;
 }
 
-function valueAt(leg: MovementLeg, day: string, priceOn: PriceOn): Valued {
+/**
+ * US cents of a day in the member's display currency, at that day's rate (identity for USD). Every
+ * value of a lot event goes through it, so FIFO runs in the display currency: a euro member's cost
+ * basis is what each purchase cost in euros on its own day.
+ */
+export type ToDisplay = (usdCents: bigint, day: string) => bigint;
+const asUsd: ToDisplay = (cents) => cents;
+
+function valueAt(leg: MovementLeg, day: string, priceOn: PriceOn, convert: ToDisplay): Valued {
   const quantity = abs(leg.deltaMinor);
-  if (leg.asset === "USD") return { valueUsdCents: quantity, estimated: false, unpriced: false };
+  if (leg.asset === "USD")
+    return { valueUsdCents: convert(quantity, day), estimated: false, unpriced: false };
   const price = priceOn(leg.asset, day);
   if (!price) return { valueUsdCents: 0n, estimated: false, unpriced: true };
   return {
-    valueUsdCents: valueInUsdCents(quantity, leg.asset, price.priceUsd),
+    valueUsdCents: convert(valueInUsdCents(quantity, leg.asset, price.priceUsd), day),
     estimated: price.estimated,
     unpriced: false,
   };
 }
 
 /** A given value wins; otherwise the leg's value at that day's price. */
-function givenOrPriced(movement: Movement, leg: MovementLeg, priceOn: PriceOn): Valued {
+function givenOrPriced(movement: Movement, leg: MovementLeg, priceOn: PriceOn, convert: ToDisplay): Valued {
+  const day = utcDay(movement.at);
   if (movement.valueUsdCents !== null)
-    return { valueUsdCents: movement.valueUsdCents, estimated: false, unpriced: false };
-  return valueAt(leg, utcDay(movement.at), priceOn);
+    return { valueUsdCents: convert(movement.valueUsdCents, day), estimated: false, unpriced: false };
+  return valueAt(leg, day, priceOn, convert);
 }
 
 /** The lot events of every coin the movements touch (oldest first), one entry per asset. */
-export function lotEventsOf(movements: readonly Movement[], priceOn: PriceOn): AssetEvents[] {
+export function lotEventsOf(
+  movements: readonly Movement[],
+  priceOn: PriceOn,
+  convert: ToDisplay = asUsd,
+): AssetEvents[] {
   const byAsset = new Map<Asset, AssetEvents>();
   const push = (asset: Asset, event: LotEvent, at: Date, valued: Valued | null) => {
     let entry = byAsset.get(asset);
@@ -82,7 +96,7 @@ export function lotEventsOf(movements: readonly Movement[], priceOn: PriceOn): A
       if (!sent || !received) continue;
       // Dollars on either side are the exact value; otherwise what was given up, at the day's close.
       const usd = [sent, received].find((l) => l.asset === "USD");
-      const valued = valueAt(usd ?? sent, utcDay(m.at), priceOn);
+      const valued = valueAt(usd ?? sent, utcDay(m.at), priceOn, convert);
       if (sent.asset !== "USD")
         push(
           sent.asset,
@@ -113,7 +127,7 @@ export function lotEventsOf(movements: readonly Movement[], priceOn: PriceOn): A
       const id = `${m.id}:${leg.asset}`;
       if (leg.deltaMinor < 0n) {
         if (m.kind === "sell") {
-          const valued = givenOrPriced(m, leg, priceOn);
+          const valued = givenOrPriced(m, leg, priceOn, convert);
           push(
             leg.asset,
             {
@@ -121,7 +135,7 @@ export function lotEventsOf(movements: readonly Movement[], priceOn: PriceOn): A
               id,
               quantityMinor: -leg.deltaMinor,
               proceedsUsdCents: valued.valueUsdCents,
-              feeUsdCents: m.feeUsdCents,
+              feeUsdCents: convert(m.feeUsdCents, utcDay(m.at)),
             },
             m.at,
             valued,
@@ -129,7 +143,7 @@ export function lotEventsOf(movements: readonly Movement[], priceOn: PriceOn): A
         } else push(leg.asset, { kind: "send", id, quantityMinor: -leg.deltaMinor }, m.at, null);
         continue;
       }
-      const valued = givenOrPriced(m, leg, priceOn);
+      const valued = givenOrPriced(m, leg, priceOn, convert);
       if (m.kind === "buy")
         push(
           leg.asset,
@@ -138,7 +152,7 @@ export function lotEventsOf(movements: readonly Movement[], priceOn: PriceOn): A
             id,
             quantityMinor: leg.deltaMinor,
             costUsdCents: valued.valueUsdCents,
-            feeUsdCents: m.feeUsdCents,
+            feeUsdCents: convert(m.feeUsdCents, utcDay(m.at)),
           },
           m.at,
           valued,

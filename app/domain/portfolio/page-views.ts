@@ -2,6 +2,7 @@
 // as decimal text (bigint on the server), quantities minor units as text; ratios are numbers.
 import type { Asset } from "../money/assets.ts";
 import type { Drawdown } from "./statistics.ts";
+import type { DisplayCurrency } from "./valuation.ts";
 
 export interface AssetGainsView {
   asset: Asset;
@@ -18,6 +19,11 @@ export interface AssetGainsView {
 }
 
 export interface GainsPageView {
+  /**
+   * The currency of every amount below: the member's display currency, each movement converted at
+   * its own day's rate (the fields keep their "UsdCents" names; in USD they are exactly that).
+   */
+  currency: DisplayCurrency;
   movements: number;
   assets: AssetGainsView[];
   years: { year: number; realisedUsdCents: string; incomeUsdCents: string }[];
@@ -32,6 +38,9 @@ export interface GainsPageView {
 }
 
 export interface InsightsView {
+  /** Amounts below are US cents of today; the page shows them in `currency` at `perUsd` (today's rate). */
+  currency: DisplayCurrency;
+  perUsd: string;
   minDays: number;
   totalUsdCents: string;
   holdings: { asset: Asset; name: string; valueUsdCents: string; share: number; coinlensMinor: string }[];

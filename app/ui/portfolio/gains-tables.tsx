@@ -1,11 +1,43 @@
+import { createContext, type ReactNode, useContext } from "react";
 import { formatAmount } from "~/domain/money/amount.ts";
 import type { GainsPageView } from "~/domain/portfolio/page-views.ts";
-import { formatCents } from "~/domain/portfolio/valuation.ts";
+import { convertSigned } from "~/domain/portfolio/performance.ts";
+import { type DisplayCurrency, formatCents } from "~/domain/portfolio/valuation.ts";
 import { Card, CardHeader } from "../card.tsx";
 import { cn } from "../cn.ts";
 import { Table, Td, Th } from "../table.tsx";
 
-export const usd = (cents: string) => formatCents(BigInt(cents), "USD");
+/**
+ * The member's display currency on the gains and insights pages. `perUsd` converts amounts the
+ * server sends in US cents (today's values, at today's rate); it is "1" when the server already
+ * converted them (gains: each movement at its own day's rate).
+ */
+const MoneyContext = createContext<{ currency: DisplayCurrency; perUsd: string }>({
+  currency: "USD",
+  perUsd: "1",
+});
+
+export function MoneyCurrency({
+  currency,
+  perUsd,
+  children,
+}: {
+  currency: DisplayCurrency;
+  perUsd: string;
+  children: ReactNode;
+}) {
+  return <MoneyContext.Provider value={{ currency, perUsd }}>{children}</MoneyContext.Provider>;
+}
+
+function useMoney() {
+  const { currency, perUsd } = useContext(MoneyContext);
+  return (cents: bigint) => formatCents(convertSigned(cents, perUsd), currency);
+}
+
+/** An amount in the display currency. */
+export function Cents({ value }: { value: string }) {
+  return <>{useMoney()(BigInt(value))}</>;
+}
 
 /** "1 day", "30 days". */
 export const daysText = (days: number) => `${days} ${days === 1 ? "day" : "days"}`;
@@ -24,6 +56,7 @@ export function RowHeader({ className, children }: { className?: string; childre
 
 /** A gain in green with "+", a loss in red, zero plain; the sign is in the text, not only the colour. */
 export function Gain({ cents, className }: { cents: string | null; className?: string }) {
+  const money = useMoney();
   if (cents === null) return <span className="text-muted">No price</span>;
   const value = BigInt(cents);
   return (
@@ -35,7 +68,7 @@ export function Gain({ cents, className }: { cents: string | null; className?: s
       )}
     >
       {value > 0n ? "+" : ""}
-      {formatCents(value, "USD")}
+      {money(value)}
     </span>
   );
 }
@@ -101,9 +134,9 @@ export function PriceGainsTable({ view }: { view: GainsPageView }) {
               </span>
             </p>
             <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
-              <Figure label="Cost basis">{usd(a.costUsdCents)}</Figure>
+              <Figure label="Cost basis">{<Cents value={a.costUsdCents} />}</Figure>
               <Figure label="Value now">
-                {a.valueUsdCents === null ? "No price" : usd(a.valueUsdCents)}
+                {a.valueUsdCents === null ? "No price" : <Cents value={a.valueUsdCents} />}
               </Figure>
               <Figure label="Unrealised">
                 <Gain cents={a.unrealisedUsdCents} />
@@ -117,8 +150,8 @@ export function PriceGainsTable({ view }: { view: GainsPageView }) {
         <li className="px-5 py-4">
           <p className="font-semibold text-ink">Total</p>
           <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
-            <Figure label="Cost basis">{usd(view.totals.costUsdCents)}</Figure>
-            <Figure label="Value now">{usd(view.totals.valueUsdCents)}</Figure>
+            <Figure label="Cost basis">{<Cents value={view.totals.costUsdCents} />}</Figure>
+            <Figure label="Value now">{<Cents value={view.totals.valueUsdCents} />}</Figure>
             <Figure label="Unrealised">
               <Gain cents={view.totals.unrealisedUsdCents} />
             </Figure>
@@ -151,9 +184,9 @@ export function PriceGainsTable({ view }: { view: GainsPageView }) {
                   </span>
                 </RowHeader>
                 <Td className="text-right tabular-nums">{formatAmount(BigInt(a.quantityMinor), a.asset)}</Td>
-                <Td className="text-right tabular-nums">{usd(a.costUsdCents)}</Td>
+                <Td className="text-right tabular-nums">{<Cents value={a.costUsdCents} />}</Td>
                 <Td className="text-right tabular-nums">
-                  {a.valueUsdCents === null ? "No price" : usd(a.valueUsdCents)}
+                  {a.valueUsdCents === null ? "No price" : <Cents value={a.valueUsdCents} />}
                 </Td>
                 <Td className="text-right">
                   <Gain cents={a.unrealisedUsdCents} />
@@ -168,8 +201,8 @@ export function PriceGainsTable({ view }: { view: GainsPageView }) {
             <tr className="font-semibold">
               <RowHeader>Total</RowHeader>
               <Td />
-              <Td className="text-right tabular-nums">{usd(view.totals.costUsdCents)}</Td>
-              <Td className="text-right tabular-nums">{usd(view.totals.valueUsdCents)}</Td>
+              <Td className="text-right tabular-nums">{<Cents value={view.totals.costUsdCents} />}</Td>
+              <Td className="text-right tabular-nums">{<Cents value={view.totals.valueUsdCents} />}</Td>
               <Td className="text-right">
                 <Gain cents={view.totals.unrealisedUsdCents} />
               </Td>
@@ -207,7 +240,7 @@ export function IncomeTable({ view }: { view: GainsPageView }) {
             {rows.map((a) => (
               <tr key={a.asset}>
                 <RowHeader>{a.asset}</RowHeader>
-                <Td className="text-right tabular-nums">{usd(a.incomeUsdCents)}</Td>
+                <Td className="text-right tabular-nums">{<Cents value={a.incomeUsdCents} />}</Td>
               </tr>
             ))}
           </tbody>
@@ -237,7 +270,7 @@ export function YearsTable({ years }: { years: GainsPageView["years"] }) {
               <Td className="text-right">
                 <Gain cents={y.realisedUsdCents} />
               </Td>
-              <Td className="text-right tabular-nums">{usd(y.incomeUsdCents)}</Td>
+              <Td className="text-right tabular-nums">{<Cents value={y.incomeUsdCents} />}</Td>
             </tr>
           ))}
         </tbody>

@@ -1,7 +1,7 @@
 import type { InsightsView } from "~/domain/portfolio/page-views.ts";
 import { Card, CardHeader } from "../card.tsx";
 import { Table, Td, Th } from "../table.tsx";
-import { daysText, RowHeader, usd } from "./gains-tables.tsx";
+import { Cents, daysText, RowHeader } from "./gains-tables.tsx";
 
 export const percent = (fraction: number, digits = 1) => `${(fraction * 100).toFixed(digits)} %`;
 
@@ -64,7 +64,7 @@ export function AllocationCard({ view }: { view: InsightsView }) {
           {view.holdings.map((h) => (
             <tr key={h.asset}>
               <RowHeader>{h.name}</RowHeader>
-              <Td className="text-right tabular-nums">{usd(h.valueUsdCents)}</Td>
+              <Td className="text-right tabular-nums">{<Cents value={h.valueUsdCents} />}</Td>
               <Td className="text-right tabular-nums">{percent(h.share)}</Td>
             </tr>
           ))}

@@ -8,7 +8,7 @@ import { Button } from "../button.tsx";
 import { Card, CardHeader } from "../card.tsx";
 import { Field, FieldError } from "../field.tsx";
 import { Table, Td, Th } from "../table.tsx";
-import { RowHeader, usd } from "./gains-tables.tsx";
+import { Cents, RowHeader } from "./gains-tables.tsx";
 
 function totalOf(form: HTMLFormElement) {
   const data = new FormData(form);
@@ -122,8 +122,8 @@ export function RebalanceTable({ view }: { view: InsightsView }) {
                     ) : null}
                   </RowHeader>
 
-                  <Td className="text-right tabular-nums">{usd(t.valueUsdCents)}</Td>
-                  <Td className="text-right tabular-nums">{usd(t.costUsdCents)}</Td>
+                  <Td className="text-right tabular-nums">{<Cents value={t.valueUsdCents} />}</Td>
+                  <Td className="text-right tabular-nums">{<Cents value={t.costUsdCents} />}</Td>
                 </tr>
               ))}
             </tbody>
@@ -131,7 +131,7 @@ export function RebalanceTable({ view }: { view: InsightsView }) {
               <tr className="font-semibold">
                 <RowHeader>Total cost</RowHeader>
                 <Td />
-                <Td className="text-right tabular-nums">{usd(plan.totalCostUsdCents)}</Td>
+                <Td className="text-right tabular-nums">{<Cents value={plan.totalCostUsdCents} />}</Td>
               </tr>
             </tfoot>
           </Table>

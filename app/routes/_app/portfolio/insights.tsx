@@ -1,6 +1,7 @@
 import { ChartPie } from "lucide-react";
 import { getConfig } from "~/config.server.ts";
 import { getDb } from "~/db/db.server.ts";
+import { parseDisplayPrefs } from "~/domain/portfolio/display-prefs.ts";
 import { insightsPage } from "~/domain/portfolio/insights.server.ts";
 import { targetsAction } from "~/domain/portfolio/targets.server.ts";
 import type { TargetAnswer } from "~/domain/portfolio/targets.ts";
@@ -8,6 +9,8 @@ import { ButtonLink } from "~/ui/button.tsx";
 import { Card } from "~/ui/card.tsx";
 import { EmptyState } from "~/ui/empty-state.tsx";
 import { DataLabels } from "~/ui/market/data-labels.tsx";
+import { CurrencyPickerForm } from "~/ui/portfolio/currency-picker-form.tsx";
+import { MoneyCurrency } from "~/ui/portfolio/gains-tables.tsx";
 import {
   AllocationCard,
   CoinVolatility,
@@ -26,6 +29,7 @@ export async function loader(args: Route.LoaderArgs) {
   return insightsPage(getDb(), session.user.id, {
     staleSeconds: config.market.staleSeconds,
     feeBps: config.swap.feeBps,
+    currency: parseDisplayPrefs(args.request.headers.get("cookie")).currency,
   });
 }
 
@@ -55,26 +59,35 @@ export default function Insights({ loaderData: view, actionData }: Route.Compone
       </Card>
     );
   return (
-    <div className="space-y-6">
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="max-w-2xl space-y-1">
-          <h2 className="text-lg font-semibold text-ink">Insights</h2>
-          <p className="text-sm text-muted">
-            Figures about your portfolio, each with what it means and how many days it rests on. They describe
-            the past; they are not advice and don't say what to do.
-          </p>
+    <MoneyCurrency currency={view.currency} perUsd={view.perUsd}>
+      <div className="space-y-6">
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div className="max-w-2xl space-y-1">
+            <h2 className="text-lg font-semibold text-ink">Insights</h2>
+            <p className="text-sm text-muted">
+              Figures about your portfolio, each with what it means and how many days it rests on. They
+              describe the past; they are not advice and don't say what to do.
+            </p>
+          </div>
+          <div className="flex flex-wrap items-end gap-3">
+            <DataLabels
+              sample={view.freshness.sample}
+              stale={view.freshness.stale}
+              asOf={view.freshness.asOf}
+            />
+            <CurrencyPickerForm currency={view.currency} />
+          </div>
         </div>
-        <DataLabels sample={view.freshness.sample} stale={view.freshness.stale} asOf={view.freshness.asOf} />
+        <AllocationCard view={view} />
+        <HistoryInsights view={view} />
+        <CoinVolatility view={view} />
+        <CorrelationTable view={view} />
+        <div aria-live="polite" className="text-sm font-medium">
+          {answer?.ok ? <p className="text-positive">{answer.message}</p> : null}
+        </div>
+        <TargetForm view={view} answer={answer} />
+        <RebalanceTable view={view} />
       </div>
-      <AllocationCard view={view} />
-      <HistoryInsights view={view} />
-      <CoinVolatility view={view} />
-      <CorrelationTable view={view} />
-      <div aria-live="polite" className="text-sm font-medium">
-        {answer?.ok ? <p className="text-positive">{answer.message}</p> : null}
-      </div>
-      <TargetForm view={view} answer={answer} />
-      <RebalanceTable view={view} />
-    </div>
+    </MoneyCurrency>
   );
 }

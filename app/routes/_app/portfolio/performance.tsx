@@ -1,5 +1,5 @@
 import { LineChart } from "lucide-react";
-import { Form, Link, useFetcher } from "react-router";
+import { Form, Link } from "react-router";
 import { getConfig } from "~/config.server.ts";
 import { getDb } from "~/db/db.server.ts";
 import { formatDate } from "~/domain/dates.ts";
@@ -7,7 +7,7 @@ import { createHistoryProviders } from "~/domain/market-data/history.server.ts";
 import { parseDisplayPrefs } from "~/domain/portfolio/display-prefs.ts";
 import { performancePage } from "~/domain/portfolio/performance.server.ts";
 import { RANGE_PRESETS } from "~/domain/portfolio/performance-range.ts";
-import { DISPLAY_CURRENCIES, type DisplayCurrency, formatCents } from "~/domain/portfolio/valuation.ts";
+import { formatCents } from "~/domain/portfolio/valuation.ts";
 import { Badge } from "~/ui/badge.tsx";
 import { Button, ButtonLink } from "~/ui/button.tsx";
 import { Card } from "~/ui/card.tsx";
@@ -15,6 +15,7 @@ import { cn } from "~/ui/cn.ts";
 import { EmptyState } from "~/ui/empty-state.tsx";
 import { Field } from "~/ui/field.tsx";
 import { DataLabels } from "~/ui/market/data-labels.tsx";
+import { CurrencyPickerForm } from "~/ui/portfolio/currency-picker-form.tsx";
 import { ReturnsCard } from "~/ui/portfolio/returns-card.tsx";
 import { ValueChart, ValueTable } from "~/ui/portfolio/value-chart.tsx";
 import { requireSession } from "~/utils/auth.server.ts";
@@ -35,38 +36,6 @@ export async function loader(args: Route.LoaderArgs) {
   });
 }
 
-const CURRENCY_LABELS: Record<DisplayCurrency, string> = { USD: "USD ($)", EUR: "EUR (€)", GBP: "GBP (£)" };
-
-/** The display currency, remembered in the same cookie as the wallet's; the page reloads its figures. */
-function CurrencyPicker({ currency }: { currency: DisplayCurrency }) {
-  const fetcher = useFetcher();
-  return (
-    <fetcher.Form method="post" action="/account/display" className="flex items-end gap-2">
-      <input type="hidden" name="via" value="fetcher" />
-      <label className="text-sm font-medium text-ink">
-        Currency
-        <select
-          name="currency"
-          defaultValue={currency}
-          onChange={(e) => fetcher.submit(e.currentTarget.form)}
-          className="mt-1.5 block h-11 w-32 rounded-md border border-line bg-surface px-3 text-base text-ink"
-        >
-          {DISPLAY_CURRENCIES.map((c) => (
-            <option key={c} value={c}>
-              {CURRENCY_LABELS[c]}
-            </option>
-          ))}
-        </select>
-      </label>
-      <noscript>
-        <button type="submit" className="h-11 rounded-md border border-line px-3 text-sm font-semibold">
-          Apply
-        </button>
-      </noscript>
-    </fetcher.Form>
-  );
-}
-
 export default function Performance({ loaderData }: Route.ComponentProps) {
   const { range, custom, errors, figures, currency, firstDay, today } = loaderData;
   const money = (cents: string) => formatCents(BigInt(cents), currency);
@@ -84,7 +53,7 @@ export default function Performance({ loaderData }: Route.ComponentProps) {
         </div>
         <div className="flex items-end gap-3">
           <DataLabels sample={loaderData.sample} stale={false} />
-          <CurrencyPicker currency={currency} />
+          <CurrencyPickerForm currency={currency} />
         </div>
       </div>
       {loaderData.demo ? (
