@@ -68,6 +68,10 @@ export const AUDIT_EVENTS = Object.freeze([
   // Research (ADR 0073): an admin makes a member an analyst, or takes the role back.
   "admin-analyst-granted",
   "admin-analyst-revoked",
+  // Staff roles (ADR 0081): a change now, or to/from admin a request and a second admin's decision.
+  "admin-role-changed",
+  "admin-role-requested",
+  "admin-role-request-rejected",
   // The research workflow (ADR 0073): the reviewer's decision, and corrections after publishing.
   "admin-research-published",
   "admin-research-scheduled",

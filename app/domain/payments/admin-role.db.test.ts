@@ -2,11 +2,20 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { setupTestDatabase } from "../../../tests/db.ts";
 import { queryRows } from "../../db/client.server.ts";
-import { grantRole } from "./admin-role.server.ts";
+import { firstAdminRefusal, grantRole } from "./admin-role.server.ts";
 
 const t = setupTestDatabase();
 
 describe("admin:create", () => {
+  it("is for the first admin only: once one exists, roles are given in the back office", async () => {
+    expect(await firstAdminRefusal(t.db)).toBeNull();
+    await t.db.execute(
+      sql`insert into users (id, name, email, role) values ('u-first', 'First', 'first@example.test', 'admin')`,
+    );
+    expect(await firstAdminRefusal(t.db)).toMatch(/An admin exists already/);
+    await t.db.execute(sql`delete from users where id = 'u-first'`);
+  });
+
   it("makes an existing member admin by e-mail (any case) and reports two-factor status", async () => {
     await t.db.execute(
       sql`insert into users (id, name, email) values ('u-admin-1', 'Ada', 'Ada@Example.test')`,

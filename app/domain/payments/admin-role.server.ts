@@ -26,3 +26,16 @@ export async function grantRole(db: Db, email: string, role: Role = "admin"): Pr
     twoFactorEnabled: Boolean(row.two_factor_enabled),
   };
 }
+
+/**
+ * `npm run admin:create` makes the first admin only (ADR 0081): once an admin exists, staff roles
+ * are given in the back office, where admin takes a second admin. Null when the script may run.
+ */
+export async function firstAdminRefusal(db: Db): Promise<string | null> {
+  const rows = await queryRows<{ n: number | string }>(
+    db,
+    sql`select count(*)::int as n from users where role = 'admin'`,
+  );
+  if (Number(rows[0]?.n ?? 0) === 0) return null;
+  return "An admin exists already. Give staff roles in the back office (/admin/members), where making an admin takes a second admin.";
+}

@@ -157,10 +157,12 @@ describe("membership back-office permissions", () => {
 });
 
 describe("research studio permissions (ADR 0073)", () => {
-  it("analysts and admins write and review research; support and members do not; only admins manage analysts", () => {
-    expect(hasPermission("analyst", "manage:analyst:any")).toBe(false);
+  it("analysts and admins write and review research; support and members do not; only admins set staff roles", () => {
+    for (const role of ["analyst", "support", "member"])
+      expect(hasPermission(role, "manage:staff-role:any")).toBe(false);
+    expect(hasPermission("admin", "manage:staff-role:any")).toBe(true);
     for (const p of RESEARCH_PERMISSIONS) {
-      if (p !== "manage:analyst:any") expect(hasPermission("analyst", p)).toBe(true);
+      expect(hasPermission("analyst", p)).toBe(true);
       expect(hasPermission("admin", p)).toBe(true);
       for (const role of ["support", "member", "", "Analyst"]) expect(hasPermission(role, p)).toBe(false);
     }

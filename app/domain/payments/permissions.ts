@@ -33,8 +33,15 @@ export type EarnPermission = (typeof EARN_PERMISSIONS)[number];
 export const REVIEW_PERMISSIONS = Object.freeze(["moderate:review:any"] as const);
 export type ReviewPermission = (typeof REVIEW_PERMISSIONS)[number];
 
-/** /admin/members: find and view members (support answers them), disable or enable them (admin). */
-export const MEMBER_PERMISSIONS = Object.freeze(["read:member:any", "disable:member:any"] as const);
+/**
+ * /admin/members: find and view members (support answers them), disable or enable them, and set
+ * their staff role — support or analyst at once, admin with a second admin (ADR 0081) — (admin).
+ */
+export const MEMBER_PERMISSIONS = Object.freeze([
+  "read:member:any",
+  "disable:member:any",
+  "manage:staff-role:any",
+] as const);
 export type MemberPermission = (typeof MEMBER_PERMISSIONS)[number];
 
 /** /admin/audit: every security and back-office event. */
@@ -50,12 +57,7 @@ export const MEMBERSHIP_PERMISSIONS = Object.freeze([
 export type MembershipPermission = (typeof MEMBERSHIP_PERMISSIONS)[number];
 
 /** /studio (issue 18, ADR 0073): write research, and review what another analyst wrote. */
-export const RESEARCH_PERMISSIONS = Object.freeze([
-  "write:research:own",
-  "review:research:any",
-  // Admins only: make a member an analyst, or take the role back (/admin/members/:id).
-  "manage:analyst:any",
-] as const);
+export const RESEARCH_PERMISSIONS = Object.freeze(["write:research:own", "review:research:any"] as const);
 export type ResearchPermission = (typeof RESEARCH_PERMISSIONS)[number];
 
 /** /admin/support (issue 20, ADR 0080): the ticket queue, replies and notes, canned replies. */

@@ -10,12 +10,13 @@ import {
   getMemberOverview,
   MemberStateError,
 } from "~/domain/members/members.server.ts";
+import { pendingRoleRequest } from "~/domain/members/staff-roles.server.ts";
 import { formatAmount } from "~/domain/money/amount.ts";
 import { ASSETS } from "~/domain/money/assets.ts";
 import { hasPermission } from "~/domain/payments/permissions.ts";
 import { withdrawalStatusLabel } from "~/domain/withdrawals/status.ts";
-import { AnalystRoleCard } from "~/ui/admin/analyst-role-card.tsx";
 import { MemberBilling } from "~/ui/admin/membership/member-billing.tsx";
+import { StaffRoleCard } from "~/ui/admin/staff-role-card.tsx";
 import { Badge } from "~/ui/badge.tsx";
 import { Button } from "~/ui/button.tsx";
 import { Card, CardHeader } from "~/ui/card.tsx";
@@ -23,7 +24,7 @@ import { Field } from "~/ui/field.tsx";
 import { Table, Td, Th } from "~/ui/table.tsx";
 import type { Route } from "./+types/member";
 import { AdminErrorBoundary } from "./forbidden.tsx";
-import { analystRoleAction } from "./member-analyst.server.ts";
+import { memberRoleAction } from "./member-role.server.ts";
 import { memberBillingView } from "./membership/member-billing.server.ts";
 import { requirePermission } from "./payments-guard.server.ts";
 
@@ -74,8 +75,10 @@ export async function loader(args: Route.LoaderArgs) {
       ? await memberBillingView(getDb(), profile.id)
       : null,
     canRefund: hasPermission(session.user.role, "refund:invoice:any"),
-    canManageAnalysts:
-      hasPermission(session.user.role, "manage:analyst:any") && session.user.id !== profile.id,
+    canManageRoles:
+      hasPermission(session.user.role, "manage:staff-role:any") && session.user.id !== profile.id,
+    pendingRole: await pendingRoleRequest(getDb(), profile.id),
+    viewerId: session.user.id,
     balances: [...balanceRows("real"), ...balanceRows("demo")],
     operations: overview.operations.map((op) => ({
       id: op.id.toString(),
@@ -99,9 +102,10 @@ export async function loader(args: Route.LoaderArgs) {
 type ActionData = { ok: boolean; message: string };
 
 export async function action(args: Route.ActionArgs) {
-  const form = formValues(await args.request.clone().formData());
-  if (form.intent === "make-analyst" || form.intent === "remove-analyst") {
-    return analystRoleAction(args, form.intent === "make-analyst");
+  const raw = await args.request.clone().formData();
+  const form = formValues(raw);
+  if (form.intent === "set-role" || form.intent === "approve-role" || form.intent === "reject-role") {
+    return memberRoleAction(args, raw);
   }
   const admin = await requirePermission(args, "disable:member:any");
   const context = {
@@ -171,7 +175,14 @@ export default function AdminMember({ loaderData, actionData }: Route.ComponentP
       <div className="grid gap-6 lg:grid-cols-2">
         <ProfileCard profile={profile} accounts={accounts} />
         <AccessCard disabled={disabled} canDisable={canDisable} busy={busy} />
-        {loaderData.canManageAnalysts ? <AnalystRoleCard role={profile.role} busy={busy} /> : null}
+        {loaderData.canManageRoles ? (
+          <StaffRoleCard
+            role={profile.role}
+            pending={loaderData.pendingRole}
+            viewerId={loaderData.viewerId}
+            busy={busy}
+          />
+        ) : null}
       </div>
       <BalancesCard balances={balances} />
       {loaderData.billing ? (
