@@ -12,7 +12,25 @@ export async function expectNoA11yViolations(page: Page, options: { include?: st
   expect(summary, `axe found accessibility problems on ${page.url()}`).toEqual([]);
 }
 
-export const test = base;
+/**
+ * Every browser context a test opens beside its own (a second member, a staff member, a mailbox
+ * tab) is closed when the test ends. Left open, each kept its pages and their live price and
+ * account streams running until the worker ended, and every later test on that worker ran slower.
+ * A serial spec that shares a context between its tests opts out with `test.use({ keepContexts: true })`.
+ */
+export const test = base.extend<{ keepContexts: boolean; closeOwnContexts: void }>({
+  keepContexts: [false, { option: true }],
+  closeOwnContexts: [
+    async ({ browser, keepContexts }, use) => {
+      const before = new Set(browser.contexts());
+      await use();
+      if (keepContexts) return;
+      const opened = browser.contexts().filter((c) => !before.has(c));
+      await Promise.all(opened.map((c) => c.close().catch(() => undefined)));
+    },
+    { auto: true },
+  ],
+});
 export { expect };
 
 export const viewports = {

@@ -19,6 +19,8 @@ import { newMemberInOwnContext, testApi } from "./member-session.ts";
 //   SCREENSHOTS_DIR=/tmp/shots npx playwright test tests/e2e/membership-journey.spec.ts
 
 test.describe.configure({ mode: "serial", timeout: 300_000 });
+// Its tests share one member's browser context (the journey goes on from test to test).
+test.use({ keepContexts: true });
 const answer = { timeout: 20_000 };
 /** The sample provider's webhook is sent within a second or so; a loaded machine may take longer. */
 const webhook = { timeout: 45_000 };
