@@ -1,3 +1,4 @@
+import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Locator, type Page } from "@playwright/test";
 
@@ -41,4 +42,21 @@ export const viewports = {
 /** In a description list inside `scope`, the value (<dd>) that follows the term (<dt>) `label`. */
 export function definitionValue(scope: Locator | Page, label: string) {
   return scope.locator("dt", { hasText: new RegExp(`^${label}$`) }).locator("xpath=following-sibling::dd[1]");
+}
+
+/**
+ * A page as a person sees it: axe finds nothing, and at 375 and 1280 px nothing scrolls sideways.
+ * With SCREENSHOTS_DIR set, it is saved at both widths as `<name>-<width>.png` to be looked at.
+ */
+export async function lookAt(page: Page, name: string) {
+  await expectNoA11yViolations(page);
+  const shots = process.env.SCREENSHOTS_DIR;
+  for (const [label, viewport] of Object.entries(viewports)) {
+    await page.setViewportSize(viewport);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width, `${name} at ${label}: no sideways scrolling`).toBeLessThanOrEqual(viewport.width);
+    if (shots)
+      await page.screenshot({ path: path.join(shots, `${name}-${viewport.width}.png`), fullPage: true });
+  }
+  await page.setViewportSize(viewports.desktop);
 }

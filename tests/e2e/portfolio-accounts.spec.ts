@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { bech32 } from "@scure/base";
-import { expect, expectNoA11yViolations, test, viewports } from "./fixtures.ts";
+import { expect, lookAt, test } from "./fixtures.ts";
 import { gotoHydrated } from "./hydration.ts";
 import { signInNewMember } from "./member-session.ts";
 
@@ -14,20 +14,7 @@ import { signInNewMember } from "./member-session.ts";
 
 test.describe.configure({ mode: "serial", timeout: 180_000 });
 
-const shots = process.env.SCREENSHOTS_DIR;
 const KRAKEN = path.resolve(import.meta.dirname, "../fixtures/portfolio-imports/kraken-ledgers.csv");
-
-async function lookAt(page: Page, name: string) {
-  await expectNoA11yViolations(page);
-  for (const [label, viewport] of Object.entries(viewports)) {
-    await page.setViewportSize(viewport);
-    const width = await page.evaluate(() => document.documentElement.scrollWidth);
-    expect(width, `${name} at ${label}: no sideways scrolling`).toBeLessThanOrEqual(viewport.width);
-    if (shots)
-      await page.screenshot({ path: path.join(shots, `${name}-${viewport.width}.png`), fullPage: true });
-  }
-  await page.setViewportSize(viewports.desktop);
-}
 
 /** A fresh testnet P2WPKH address (the test environment watches Bitcoin testnet). */
 function freshTestnetAddress() {

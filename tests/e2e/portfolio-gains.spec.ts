@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { expect, expectNoA11yViolations, test, viewports } from "./fixtures.ts";
+import { expect, lookAt, test, viewports } from "./fixtures.ts";
 import { gotoHydrated } from "./hydration.ts";
 import { newMemberInOwnContext } from "./member-session.ts";
 
@@ -14,18 +14,6 @@ test.describe.configure({ timeout: 150_000 });
 
 const PASSWORD = "Portfolio-gains-2026!";
 const shots = process.env.SCREENSHOTS_DIR;
-
-async function lookAt(page: Page, name: string) {
-  await expectNoA11yViolations(page);
-  for (const [label, viewport] of Object.entries(viewports)) {
-    await page.setViewportSize(viewport);
-    const width = await page.evaluate(() => document.documentElement.scrollWidth);
-    expect(width, `${name} at ${label}: no sideways scrolling`).toBeLessThanOrEqual(viewport.width);
-    if (shots)
-      await page.screenshot({ path: path.join(shots, `${name}-${viewport.width}.png`), fullPage: true });
-  }
-  await page.setViewportSize(viewports.desktop);
-}
 
 async function swapBtcToEth(page: Page) {
   await gotoHydrated(page, "/swap");

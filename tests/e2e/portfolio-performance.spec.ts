@@ -1,6 +1,5 @@
-import path from "node:path";
 import type { Page } from "@playwright/test";
-import { expect, expectNoA11yViolations, test, viewports } from "./fixtures.ts";
+import { expect, lookAt, test } from "./fixtures.ts";
 import { gotoHydrated } from "./hydration.ts";
 import { newMemberInOwnContext, testApi } from "./member-session.ts";
 
@@ -14,19 +13,6 @@ import { newMemberInOwnContext, testApi } from "./member-session.ts";
 test.describe.configure({ mode: "serial", timeout: 180_000 });
 
 const PASSWORD = "Perf-history-2026!";
-const shots = process.env.SCREENSHOTS_DIR;
-
-async function lookAt(page: Page, name: string) {
-  await expectNoA11yViolations(page);
-  for (const [label, viewport] of Object.entries(viewports)) {
-    await page.setViewportSize(viewport);
-    const width = await page.evaluate(() => document.documentElement.scrollWidth);
-    expect(width, `${name} at ${label}: no sideways scrolling`).toBeLessThanOrEqual(viewport.width);
-    if (shots)
-      await page.screenshot({ path: path.join(shots, `${name}-${viewport.width}.png`), fullPage: true });
-  }
-  await page.setViewportSize(viewports.desktop);
-}
 
 function isoDaysAgo(days: number) {
   return new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);

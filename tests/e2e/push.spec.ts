@@ -1,6 +1,4 @@
-import path from "node:path";
-import type { Page } from "@playwright/test";
-import { expect, expectNoA11yViolations, test, viewports } from "./fixtures.ts";
+import { expect, lookAt, test } from "./fixtures.ts";
 import { gotoHydrated } from "./hydration.ts";
 import { signInNewMember } from "./member-session.ts";
 
@@ -12,20 +10,6 @@ import { signInNewMember } from "./member-session.ts";
 // The subscription is never faked in the browser; delivery is tested in app/domain/push.
 
 test.describe.configure({ mode: "serial", timeout: 120_000 });
-
-const shots = process.env.SCREENSHOTS_DIR;
-
-async function lookAt(page: Page, name: string) {
-  await expectNoA11yViolations(page);
-  for (const [label, viewport] of Object.entries(viewports)) {
-    await page.setViewportSize(viewport);
-    const width = await page.evaluate(() => document.documentElement.scrollWidth);
-    expect(width, `${name} at ${label}: no sideways scrolling`).toBeLessThanOrEqual(viewport.width);
-    if (shots)
-      await page.screenshot({ path: path.join(shots, `${name}-${viewport.width}.png`), fullPage: true });
-  }
-  await page.setViewportSize(viewports.desktop);
-}
 
 test("the service worker registers, the card asks nothing on load, and a failed subscribe is explained", async ({
   page,

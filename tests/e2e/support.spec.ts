@@ -1,8 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import type { Page } from "@playwright/test";
 import { signInAsNewStaff } from "./admin-helpers.ts";
-import { expect, expectNoA11yViolations, test, viewports } from "./fixtures.ts";
+import { expect, lookAt, test } from "./fixtures.ts";
 import { gotoHydrated } from "./hydration.ts";
 import { waitForMail } from "./mailbox.ts";
 import { newSignedInMember, PASSWORD } from "./member-session.ts";
@@ -14,20 +13,7 @@ import { newSignedInMember, PASSWORD } from "./member-session.ts";
 
 test.describe.configure({ mode: "serial", timeout: 180_000 });
 
-const shots = process.env.SCREENSHOTS_DIR;
 const PNG = readFileSync(path.join(import.meta.dirname, "..", "fixtures", "support", "receipt.png"));
-
-async function lookAt(page: Page, name: string) {
-  await expectNoA11yViolations(page);
-  for (const [label, viewport] of Object.entries(viewports)) {
-    await page.setViewportSize(viewport);
-    const width = await page.evaluate(() => document.documentElement.scrollWidth);
-    expect(width, `${name} at ${label}: no sideways scrolling`).toBeLessThanOrEqual(viewport.width);
-    if (shots)
-      await page.screenshot({ path: path.join(shots, `${name}-${viewport.width}.png`), fullPage: true });
-  }
-  await page.setViewportSize(viewports.desktop);
-}
 
 test("a ticket with an image: support answers, the member is e-mailed, replies, resolves and rates", async ({
   page,

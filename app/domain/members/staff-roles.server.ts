@@ -2,10 +2,11 @@
 // analyst, or takes the role back, at once and audited. Anything to or from admin takes two admins:
 // one asks, a different admin approves. Nobody changes their own role, and the last admin stays.
 // Every change is a conditional update on the role the admin saw, so two admins racing change it once.
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { staffRoleRequests, users } from "../../../db/schema/index.ts";
-import { type Db, queryRows, withTx } from "../../db/client.server.ts";
+import { type Db, withTx } from "../../db/client.server.ts";
 import { recordAdminAudit } from "../payments/admin-audit.server.ts";
+import { countAdmins } from "../payments/admin-role.server.ts";
 import { ROLES, type Role } from "../payments/permissions.ts";
 
 export interface RoleActor {
@@ -31,14 +32,6 @@ export const roleMessages = Object.freeze({
 
 export function isRole(value: unknown): value is Role {
   return typeof value === "string" && (ROLES as readonly string[]).includes(value);
-}
-
-async function adminCount(tx: Db): Promise<number> {
-  const rows = await queryRows<{ n: number | string }>(
-    tx,
-    sql`select count(*)::int as n from users where role = 'admin'`,
-  );
-  return Number(rows[0]?.n ?? 0);
 }
 
 /** Sets the role if it is still `from`; the audit row in the same transaction. */
@@ -93,7 +86,7 @@ export async function changeRole(
     if (!member) return { ok: false as const, status: 404 as const, message: "No such member." };
     if (member.role !== from)
       return { ok: false as const, status: 409 as const, message: roleMessages.stale };
-    if (from === "admin" && (await adminCount(tx)) <= 1) {
+    if (from === "admin" && (await countAdmins(tx)) <= 1) {
       return { ok: false as const, status: 409 as const, message: roleMessages.lastAdmin };
     }
     if (from === "admin" || to === "admin") {
@@ -143,7 +136,7 @@ export async function decideRoleRequest(
       return { ok: false as const, status: 403 as const, message: roleMessages.own };
     const from = request.fromRole as Role;
     const to = request.toRole as Role;
-    if (input.approve && from === "admin" && (await adminCount(tx)) <= 1) {
+    if (input.approve && from === "admin" && (await countAdmins(tx)) <= 1) {
       return { ok: false as const, status: 409 as const, message: roleMessages.lastAdmin };
     }
     await tx

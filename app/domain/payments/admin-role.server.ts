@@ -39,3 +39,12 @@ export async function firstAdminRefusal(db: Db): Promise<string | null> {
   if (Number(rows[0]?.n ?? 0) === 0) return null;
   return "An admin exists already. Give staff roles in the back office (/admin/members), where making an admin takes a second admin.";
 }
+
+/** How many accounts hold the admin role. */
+export async function countAdmins(db: Db): Promise<number> {
+  const rows = await queryRows<{ n: number | string }>(
+    db,
+    sql`select count(*)::int as n from users where role = 'admin'`,
+  );
+  return Number(rows[0]?.n ?? 0);
+}

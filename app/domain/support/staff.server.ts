@@ -2,13 +2,7 @@
 // internal notes, replies (e-mailed to the member, never a note), assignment, status, canned
 // replies and the queue's timings. Routes call these only after the permission check.
 import { and, desc, eq, gte, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
-import {
-  ledgerOperations,
-  supportCannedReplies,
-  supportMessages,
-  supportTickets,
-  users,
-} from "../../../db/schema/index.ts";
+import { supportCannedReplies, supportMessages, supportTickets, users } from "../../../db/schema/index.ts";
 import type { Db } from "../../db/client.server.ts";
 import { withTx } from "../../db/client.server.ts";
 import { enqueueEmail } from "../mail/outbox.server.ts";
@@ -18,6 +12,7 @@ import { median, nextStatus, type SupportCategory, type SupportStatus, ticketNum
 import {
   checkFiles,
   insertAttachments,
+  linkedOperation,
   type SupportResult,
   threadOf,
   type UploadedFile,
@@ -134,20 +129,7 @@ export async function getTicketForStaff(db: Db, ticketId: bigint) {
         .from(users)
         .where(eq(users.id, ticket.userId))
     : [];
-  const [operation] =
-    ticket.operationId === null
-      ? []
-      : await db
-          .select({
-            id: ledgerOperations.id,
-            type: ledgerOperations.type,
-            asset: ledgerOperations.asset,
-            amount: ledgerOperations.amount,
-            status: ledgerOperations.status,
-            createdAt: ledgerOperations.createdAt,
-          })
-          .from(ledgerOperations)
-          .where(eq(ledgerOperations.id, ticket.operationId));
+  const operation = await linkedOperation(db, ticket);
   const messages = await threadOf(db, ticketId, { internal: true });
   const authorIds = [...new Set(messages.map((m) => m.authorId).filter((a): a is string => a !== null))];
   const authors = authorIds.length
@@ -156,7 +138,7 @@ export async function getTicketForStaff(db: Db, ticketId: bigint) {
   return {
     ticket,
     member: member ?? null,
-    operation: operation ?? null,
+    operation,
     messages: messages.map((m) => ({
       ...m,
       authorName: authors.find((a) => a.id === m.authorId)?.name ?? null,

@@ -79,17 +79,30 @@ export async function insertAttachments(
   );
 }
 
+/** What a ticket shows of an operation. */
+const OPERATION_COLUMNS = {
+  id: ledgerOperations.id,
+  type: ledgerOperations.type,
+  asset: ledgerOperations.asset,
+  amount: ledgerOperations.amount,
+  status: ledgerOperations.status,
+  createdAt: ledgerOperations.createdAt,
+};
+
+/** The operation a ticket is about: always one of the ticket's own member's (none for a visitor). */
+export async function linkedOperation(db: Db, ticket: { operationId: bigint | null; userId: string | null }) {
+  if (ticket.operationId === null || ticket.userId === null) return null;
+  const [row] = await db
+    .select(OPERATION_COLUMNS)
+    .from(ledgerOperations)
+    .where(and(eq(ledgerOperations.id, ticket.operationId), eq(ledgerOperations.userId, ticket.userId)));
+  return row ?? null;
+}
+
 /** The member's recent operations, to say which one a ticket is about. */
 export async function operationsToLink(db: Db, userId: string) {
   const rows = await db
-    .select({
-      id: ledgerOperations.id,
-      type: ledgerOperations.type,
-      status: ledgerOperations.status,
-      asset: ledgerOperations.asset,
-      amount: ledgerOperations.amount,
-      createdAt: ledgerOperations.createdAt,
-    })
+    .select(OPERATION_COLUMNS)
     .from(ledgerOperations)
     .where(and(eq(ledgerOperations.userId, userId), eq(ledgerOperations.ledger, "real")))
     .orderBy(desc(ledgerOperations.createdAt), desc(ledgerOperations.id))
@@ -230,23 +243,9 @@ export async function getMyTicket(db: Db, userId: string, ticketId: bigint) {
     .from(supportTickets)
     .where(and(eq(supportTickets.id, ticketId), eq(supportTickets.userId, userId)));
   if (!ticket) return null;
-  const [operation] =
-    ticket.operationId === null
-      ? []
-      : await db
-          .select({
-            id: ledgerOperations.id,
-            type: ledgerOperations.type,
-            asset: ledgerOperations.asset,
-            amount: ledgerOperations.amount,
-            status: ledgerOperations.status,
-            createdAt: ledgerOperations.createdAt,
-          })
-          .from(ledgerOperations)
-          .where(and(eq(ledgerOperations.id, ticket.operationId), eq(ledgerOperations.userId, userId)));
   return {
     ticket,
-    operation: operation ?? null,
+    operation: await linkedOperation(db, ticket),
     messages: await threadOf(db, ticketId, { internal: false }),
   };
 }

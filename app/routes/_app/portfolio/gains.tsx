@@ -6,8 +6,6 @@ import { gainsPage } from "~/domain/portfolio/gains.server.ts";
 import { ButtonLink } from "~/ui/button.tsx";
 import { Card } from "~/ui/card.tsx";
 import { EmptyState } from "~/ui/empty-state.tsx";
-import { DataLabels } from "~/ui/market/data-labels.tsx";
-import { CurrencyPickerForm } from "~/ui/portfolio/currency-picker-form.tsx";
 import {
   GainsSummary,
   IncomeTable,
@@ -16,6 +14,7 @@ import {
   PriceGainsTable,
   YearsTable,
 } from "~/ui/portfolio/gains-tables.tsx";
+import { SectionHeader } from "~/ui/portfolio/section-header.tsx";
 import { requireSession } from "~/utils/auth.server.ts";
 import type { Route } from "./+types/gains";
 
@@ -52,34 +51,23 @@ export default function Gains({ loaderData: view }: Route.ComponentProps) {
   return (
     <MoneyCurrency currency={view.currency} perUsd="1">
       <div className="space-y-6">
-        <div className="flex flex-wrap items-start justify-between gap-3">
-          <div className="max-w-2xl space-y-2">
-            <h2 className="text-lg font-semibold text-ink">Gains and income</h2>
+        <SectionHeader title="Gains and income" freshness={view.freshness} currency={view.currency}>
+          <p className="text-sm text-muted">
+            Gains are worked out first in, first out (FIFO): when you sell or swap a coin, the coins you got
+            earliest are the ones counted as sold.
+          </p>
+          {view.currency === "USD" ? null : (
             <p className="text-sm text-muted">
-              Gains are worked out first in, first out (FIFO): when you sell or swap a coin, the coins you got
-              earliest are the ones counted as sold.
+              In {view.currency}: each purchase, sale and reward is converted at the exchange rate of its own
+              day, and what you hold now at today's rate.
             </p>
-            {view.currency === "USD" ? null : (
-              <p className="text-sm text-muted">
-                In {view.currency}: each purchase, sale and reward is converted at the exchange rate of its
-                own day, and what you hold now at today's rate.
-              </p>
-            )}
-            <p className="text-sm text-muted">
-              Coins moved in are counted at their value on the day they arrived (that day's closing price; for
-              today, the latest price). A swap counts as selling what you gave and buying what you got, at the
-              same dollar value. Figures, not tax advice.
-            </p>
-          </div>
-          <div className="flex flex-wrap items-end gap-3">
-            <DataLabels
-              sample={view.freshness.sample}
-              stale={view.freshness.stale}
-              asOf={view.freshness.asOf}
-            />
-            <CurrencyPickerForm currency={view.currency} />
-          </div>
-        </div>
+          )}
+          <p className="text-sm text-muted">
+            Coins moved in are counted at their value on the day they arrived (that day's closing price; for
+            today, the latest price). A swap counts as selling what you gave and buying what you got, at the
+            same dollar value. Figures, not tax advice.
+          </p>
+        </SectionHeader>
         <Inconsistent assets={view.assets} />
         <GainsSummary totals={view.totals} />
         <PriceGainsTable view={view} />

@@ -8,8 +8,6 @@ import type { TargetAnswer } from "~/domain/portfolio/targets.ts";
 import { ButtonLink } from "~/ui/button.tsx";
 import { Card } from "~/ui/card.tsx";
 import { EmptyState } from "~/ui/empty-state.tsx";
-import { DataLabels } from "~/ui/market/data-labels.tsx";
-import { CurrencyPickerForm } from "~/ui/portfolio/currency-picker-form.tsx";
 import { MoneyCurrency } from "~/ui/portfolio/gains-tables.tsx";
 import {
   AllocationCard,
@@ -17,6 +15,7 @@ import {
   CorrelationTable,
   HistoryInsights,
 } from "~/ui/portfolio/insight-cards.tsx";
+import { SectionHeader } from "~/ui/portfolio/section-header.tsx";
 import { RebalanceTable, TargetForm } from "~/ui/portfolio/target-allocation.tsx";
 import { requireSession } from "~/utils/auth.server.ts";
 import type { Route } from "./+types/insights";
@@ -61,23 +60,12 @@ export default function Insights({ loaderData: view, actionData }: Route.Compone
   return (
     <MoneyCurrency currency={view.currency} perUsd={view.perUsd}>
       <div className="space-y-6">
-        <div className="flex flex-wrap items-start justify-between gap-3">
-          <div className="max-w-2xl space-y-1">
-            <h2 className="text-lg font-semibold text-ink">Insights</h2>
-            <p className="text-sm text-muted">
-              Figures about your portfolio, each with what it means and how many days it rests on. They
-              describe the past; they are not advice and don't say what to do.
-            </p>
-          </div>
-          <div className="flex flex-wrap items-end gap-3">
-            <DataLabels
-              sample={view.freshness.sample}
-              stale={view.freshness.stale}
-              asOf={view.freshness.asOf}
-            />
-            <CurrencyPickerForm currency={view.currency} />
-          </div>
-        </div>
+        <SectionHeader title="Insights" freshness={view.freshness} currency={view.currency}>
+          <p className="text-sm text-muted">
+            Figures about your portfolio, each with what it means and how many days it rests on. They describe
+            the past; they are not advice and don't say what to do.
+          </p>
+        </SectionHeader>
         <AllocationCard view={view} />
         <HistoryInsights view={view} />
         <CoinVolatility view={view} />
