@@ -78,7 +78,7 @@ test("a ticket with an image: support answers, the member is e-mailed, replies, 
 
   // Support: a canned reply, then the answer from the ticket.
   const staffPage = await (await browser.newContext()).newPage();
-  await signInAsNewStaff(staffPage, { role: "support", tag: "support-desk" });
+  const desk = await signInAsNewStaff(staffPage, { role: "support", tag: "support-desk" });
   await gotoHydrated(staffPage, "/admin/support/canned");
   await staffPage.getByLabel("Title").fill("Deposit on its way");
   await staffPage.getByLabel("Reply").fill("Deposits are credited after the network confirms them.");
@@ -98,6 +98,9 @@ test("a ticket with an image: support answers, the member is e-mailed, replies, 
   await staffPage.getByLabel("Message").fill("Your deposit is confirmed and credited now.");
   await staffPage.getByRole("button", { name: "Send reply to member" }).click();
   await expect(staffPage.getByText("Reply sent and e-mailed.")).toBeVisible();
+  // The box is empty again, and the ticket is now the one who answered it.
+  await expect(staffPage.getByLabel("Message")).toHaveValue("");
+  await expect(staffPage.getByLabel("Assigned to").locator("option:checked")).toContainText(desk.email);
   await lookAt(staffPage, "admin-support-ticket");
 
   // The member is e-mailed, reads the reply (never the internal note) and answers.

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { getDb } from "~/db/db.server.ts";
 import { parseId } from "~/domain/forms.ts";
@@ -48,6 +48,10 @@ export default function AdminSupportTicket({ loaderData, actionData }: Route.Com
   const errors = answer?.errors ?? {};
   const busy = useNavigation().state === "submitting";
   const [text, setText] = useState("");
+  // A sent reply or note leaves an empty box, so the same words are never sent twice by mistake.
+  useEffect(() => {
+    if (answer?.ok && (answer.intent === "reply" || answer.intent === "note")) setText("");
+  }, [answer]);
   const closed = ticket.status === "closed";
   return (
     <div className="space-y-6">
@@ -148,7 +152,12 @@ export default function AdminSupportTicket({ loaderData, actionData }: Route.Com
         <Card>
           <CardHeader title="Ticket" />
           <div className="flex flex-wrap items-end gap-4 p-5">
-            <Form method="post" className="flex flex-wrap items-end gap-3">
+            {/* Keyed by the assignee, so the select shows who has it after a reply takes the ticket. */}
+            <Form
+              key={ticket.assigneeId ?? "nobody"}
+              method="post"
+              className="flex flex-wrap items-end gap-3"
+            >
               <input type="hidden" name="intent" value="assign" />
               <Select
                 label="Assigned to"
