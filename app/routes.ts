@@ -15,6 +15,7 @@ export function testRoutes(appEnv: string | undefined) {
         route("api/test/staff", "routes/test/staff.ts"),
         route("api/test/market/price", "routes/api/market-test.ts"),
         route("api/test/membership", "routes/test/membership.ts"),
+        route("api/test/reserves", "routes/test/reserves.ts"),
       ]
     : [];
 }
@@ -28,6 +29,7 @@ export default deepFreeze([
     route("coming", "routes/_public/coming.tsx"),
     route("contact", "routes/_public/contact.tsx"),
     route("airdrop", "routes/_public/airdrop.tsx"),
+    route("proof-of-reserves", "routes/_public/proof-of-reserves.tsx"),
     route("pmi", "routes/_public/pmi.tsx"),
     route("why-coinlens", "routes/_public/why-coinlens.tsx"),
     route("crypto-trading", "routes/_public/crypto-trading.tsx"),
@@ -126,6 +128,7 @@ export default deepFreeze([
   route("research/follow", "routes/research-follow.ts"),
   route("notifications/read", "routes/notifications-read.ts"),
   route("support/attachments/:id", "routes/support-attachment.ts"),
+  route("proof-of-reserves/proof", "routes/proof-of-reserves-proof.ts"),
   route("alerts/push", "routes/alerts-push.ts"),
   route("watchlists/items", "routes/watchlist-items.ts"),
   route("logout", "routes/logout.ts"),
@@ -164,6 +167,7 @@ export default deepFreeze([
     route("support", "routes/admin/support.tsx"),
     route("support/canned", "routes/admin/support-canned.tsx"),
     route("support/:id", "routes/admin/support-ticket.tsx"),
+    route("reserves", "routes/admin/reserves.tsx"),
   ]),
   route("reviews/:id/:op", "routes/review-action.ts"),
   route("legal/:doc/pdf", "routes/legal-pdf.ts"),

@@ -3,6 +3,7 @@ import { getConfig } from "./config.server.ts";
 import { connectDatabase, disconnectDatabase, getDatabase } from "./db/db.server.ts";
 import { withStartupLock } from "./db/migrate.server.ts";
 import { startAlertJobs, stopAlertJobs } from "./domain/alerts/jobs.server.ts";
+import { createBalanceReaders } from "./domain/chain/balances.server.ts";
 import { startDepositWatchers, stopDepositWatchers } from "./domain/deposits/watch.server.ts";
 import { startAccountEvents, stopAccountEvents } from "./domain/events/account-events.server.ts";
 import { mailContextOf } from "./domain/mail/context.ts";
@@ -19,6 +20,8 @@ import { resolveVapidKeys } from "./domain/push/vapid.server.ts";
 import { startRecurringJobs, stopRecurringJobs } from "./domain/recurring/jobs.server.ts";
 import { startResearchJobs, stopResearchJobs } from "./domain/research/jobs.server.ts";
 import { startSetupJobs, stopSetupJobs } from "./domain/research/setup-jobs.server.ts";
+import { startReserveJobs, stopReserveJobs } from "./domain/reserves/jobs.server.ts";
+import { reserveSourceLabel } from "./domain/reserves/views.server.ts";
 import { startStakingJobs, stopStakingJobs } from "./domain/staking/jobs.server.ts";
 import { seedTradeDefaults } from "./domain/staking/seed.server.ts";
 import { startWithdrawalJobs, stopWithdrawalJobs } from "./domain/withdrawals/jobs.server.ts";
@@ -71,6 +74,8 @@ export async function boot() {
   });
   // Portfolio snapshots: yesterday's for every member, each (member, day) written once (ADR 0078).
   startSnapshotJobs(database.db, createHistoryProviders(config));
+  // Proof of reserves: each UTC day's commitment to member liabilities, once (ADR 0087).
+  startReserveJobs(database.db, createBalanceReaders(database.db, config), reserveSourceLabel(config));
   // Withdrawals not confirmed by e-mail in time lapse and their holds void (ADR 0054).
   startWithdrawalJobs(database.db);
   // Membership renewals, reminders, grace and expiry: every server, subscription by subscription.
@@ -113,6 +118,7 @@ export async function shutdown() {
   await stopStakingJobs();
   await stopRecurringJobs();
   await stopSnapshotJobs();
+  await stopReserveJobs();
   await stopWithdrawalJobs();
   await stopMembershipJobs();
   await stopSampleBilling();

@@ -49,7 +49,7 @@ test("sitemap.xml and robots.txt are served with the public URL", async ({ reque
   const sitemap = await request.get("/sitemap.xml");
   expect(sitemap.headers()["content-type"]).toContain("application/xml");
   const xml = await sitemap.text();
-  for (const path of ["/", "/contact", "/airdrop", "/pmi", "/faq", "/legal/privacy"]) {
+  for (const path of ["/", "/contact", "/airdrop", "/pmi", "/faq", "/proof-of-reserves", "/legal/privacy"]) {
     expect(xml).toContain(`<loc>${baseURL}${path}</loc>`);
   }
   expect(xml).not.toContain("/dashboard");

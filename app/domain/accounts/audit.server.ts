@@ -79,6 +79,9 @@ export const AUDIT_EVENTS = Object.freeze([
   "admin-research-corrected",
   "admin-research-stance-set",
   "admin-research-pick-closed",
+  // Proof of reserves (ADR 0087): a bank balance entered by one admin, decided by another.
+  "admin-reserve-balance-entered",
+  "admin-reserve-balance-decided",
 ] as const);
 
 export type AuditEvent = (typeof AUDIT_EVENTS)[number];

@@ -68,7 +68,12 @@ export const SUPPORT_PERMISSIONS = Object.freeze([
 ] as const);
 export type SupportPermission = (typeof SUPPORT_PERMISSIONS)[number];
 
+/** /admin/reserves (issue 21, ADR 0087): bank balances behind the proof of reserves, two admins. */
+export const RESERVES_PERMISSIONS = Object.freeze(["manage:reserves:any"] as const);
+export type ReservesPermission = (typeof RESERVES_PERMISSIONS)[number];
+
 export type Permission =
+  | ReservesPermission
   | SupportPermission
   | ResearchPermission
   | PaymentPermission
@@ -86,6 +91,7 @@ export const PERMISSIONS: readonly Permission[] = Object.freeze([
   ...MEMBERSHIP_PERMISSIONS,
   ...RESEARCH_PERMISSIONS,
   ...SUPPORT_PERMISSIONS,
+  ...RESERVES_PERMISSIONS,
 ]);
 
 const GRANTS: Readonly<Record<Role, readonly Permission[]>> = {

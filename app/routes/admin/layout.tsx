@@ -9,6 +9,7 @@ import {
   Send,
   ShieldCheck,
   Users,
+  Vault,
 } from "lucide-react";
 import { NavLink, Outlet } from "react-router";
 import { deepFreeze } from "~/domain/freeze.ts";
@@ -36,6 +37,7 @@ const adminNav: {
   { to: "/admin/membership", label: "Membership", icon: BadgeCheck, permission: "read:billing:any" },
   { to: "/admin/earn", label: "Earn and trade", icon: Coins, permission: "read:earn:any" },
   { to: "/admin/support", label: "Support", icon: LifeBuoy, permission: "read:ticket:any" },
+  { to: "/admin/reserves", label: "Reserves", icon: Vault, permission: "manage:reserves:any" },
   { to: "/admin/reviews", label: "Reviews", icon: MessageSquareText, permission: "moderate:review:any" },
   { to: "/admin/audit", label: "Audit log", icon: ClipboardList, permission: "read:audit:any" },
 ];

@@ -12,6 +12,7 @@ const sitemapPaths = [
   "/pmi",
   "/why-coinlens",
   "/crypto-trading",
+  "/proof-of-reserves",
   ...featurePreviews.map((p) => `/preview/${p.id}`),
   "/signup",
   "/login",

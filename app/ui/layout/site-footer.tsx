@@ -154,6 +154,11 @@ export function SiteFooter() {
                 FAQ
               </Link>
             </li>
+            <li>
+              <Link className={footerLink} to="/proof-of-reserves">
+                Proof of reserves
+              </Link>
+            </li>
           </ul>
         </nav>
         <nav aria-labelledby="footer-legal">
