@@ -79,6 +79,11 @@ export const AUDIT_EVENTS = Object.freeze([
   "admin-research-corrected",
   "admin-research-stance-set",
   "admin-research-pick-closed",
+  // Community (ADR 0083): live events made, changed and cancelled; a comment hidden by a moderator.
+  "admin-event-created",
+  "admin-event-updated",
+  "admin-event-cancelled",
+  "admin-comment-hidden",
 ] as const);
 
 export type AuditEvent = (typeof AUDIT_EVENTS)[number];
