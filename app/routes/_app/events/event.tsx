@@ -65,37 +65,37 @@ export default function LiveEvent({ loaderData, actionData }: Route.ComponentPro
         <EventBadges event={event} />
         <h1 className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">{event.title}</h1>
         <dl className="grid gap-3 text-sm sm:grid-cols-2">
-          <div className="flex gap-2">
-            <Mic aria-hidden className="mt-0.5 size-4 shrink-0 text-muted" />
-            <div>
-              <dt className="text-muted">Host</dt>
-              <dd className="font-medium text-ink">{event.host}</dd>
-            </div>
+          <div>
+            <dt className="flex items-center gap-1.5 text-muted">
+              <Mic aria-hidden className="size-4 shrink-0" />
+              Host
+            </dt>
+            <dd className="mt-0.5 pl-5.5 font-medium text-ink">{event.host}</dd>
           </div>
-          <div className="flex gap-2">
-            <CalendarPlus aria-hidden className="mt-0.5 size-4 shrink-0 text-muted" />
-            <div>
-              <dt className="text-muted">Starts</dt>
-              <dd className="font-medium text-ink">
-                <EventTime iso={event.startsAt} withZone />
-              </dd>
-            </div>
+          <div>
+            <dt className="flex items-center gap-1.5 text-muted">
+              <CalendarPlus aria-hidden className="size-4 shrink-0" />
+              Starts
+            </dt>
+            <dd className="mt-0.5 pl-5.5 font-medium text-ink">
+              <EventTime iso={event.startsAt} withZone />
+            </dd>
           </div>
-          <div className="flex gap-2">
-            <Clock aria-hidden className="mt-0.5 size-4 shrink-0 text-muted" />
-            <div>
-              <dt className="text-muted">Length</dt>
-              <dd className="font-medium text-ink">{event.durationMinutes} minutes</dd>
-            </div>
+          <div>
+            <dt className="flex items-center gap-1.5 text-muted">
+              <Clock aria-hidden className="size-4 shrink-0" />
+              Length
+            </dt>
+            <dd className="mt-0.5 pl-5.5 font-medium text-ink">{event.durationMinutes} minutes</dd>
           </div>
-          <div className="flex gap-2">
-            <Users aria-hidden className="mt-0.5 size-4 shrink-0 text-muted" />
-            <div>
-              <dt className="text-muted">Seats</dt>
-              <dd className="font-medium text-ink" data-testid="seats">
-                {seatsText(event)}
-              </dd>
-            </div>
+          <div>
+            <dt className="flex items-center gap-1.5 text-muted">
+              <Users aria-hidden className="size-4 shrink-0" />
+              Seats
+            </dt>
+            <dd className="mt-0.5 pl-5.5 font-medium text-ink" data-testid="seats">
+              {seatsText(event)}
+            </dd>
           </div>
         </dl>
       </header>
