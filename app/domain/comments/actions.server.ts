@@ -1,6 +1,7 @@
 // The research article's comment forms (ADR 0083): parse, check, call the domain, answer beside
 // the field of the comment the form belongs to. The route has already checked that the member may
 // read the piece; hiding needs moderate:comment:any with a two-factor session (the route decides).
+import { randomUUID } from "node:crypto";
 import type { Db } from "../../db/client.server.ts";
 import type { AuditContext } from "../accounts/audit.server.ts";
 import { systemClock } from "../accounts/clock.ts";
@@ -17,6 +18,8 @@ export interface CommentAnswer {
   errors?: Record<string, string | undefined>;
   /** What was typed, back in the box after a refusal. */
   body?: string;
+  /** New on each success: the page re-keys its forms with it (empty boxes, closed tools). */
+  done?: string;
 }
 
 export const COMMENT_INTENTS = Object.freeze(["comment", "reply", "edit", "report", "hide"] as const);
@@ -58,7 +61,7 @@ export async function commentAction(
     const message = { comment: "Your comment is posted.", reply: "Your reply is posted.", edit: "Saved." }[
       intent
     ];
-    return { ...base, ok: true, message };
+    return { ...base, ok: true, message, done: randomUUID() };
   }
   if (commentId === null) return refuse({ form: "That comment is not here any more." });
   if (intent === "report") {
@@ -72,7 +75,7 @@ export async function commentAction(
       clock: systemClock,
     });
     if (!result.ok) return refuse({ [result.field]: result.message });
-    return { ...base, ok: true, message: "Thank you: a moderator will look at it." };
+    return { ...base, ok: true, message: "Thank you: a moderator will look at it.", done: randomUUID() };
   }
   if (intent === "hide") {
     if (!viewer.moderator) return refuse({ form: "You do not have permission to do this." });
@@ -85,7 +88,12 @@ export async function commentAction(
       audit: viewer.moderator.audit,
     });
     if (!result.ok) return refuse({ [result.field]: result.message });
-    return { ...base, ok: true, message: "Hidden. Readers see your reason in its place." };
+    return {
+      ...base,
+      ok: true,
+      message: "Hidden. Readers see your reason in its place.",
+      done: randomUUID(),
+    };
   }
   return refuse({ form: "Unknown action." });
 }
