@@ -168,6 +168,7 @@ export default deepFreeze([
     route("support", "routes/admin/support.tsx"),
     route("support/canned", "routes/admin/support-canned.tsx"),
     route("support/:id", "routes/admin/support-ticket.tsx"),
+    route("comments", "routes/admin/comments.tsx"),
     route("events", "routes/admin/events.tsx"),
     route("events/new", "routes/admin/event-edit.tsx", { id: "admin-event-new" }),
     route("events/:id", "routes/admin/event-edit.tsx", { id: "admin-event-edit" }),

@@ -76,18 +76,26 @@ test("post, reply, edit; a moderator hides with a reason a second member then re
   await expect(page.getByText("Ben wrote this")).toHaveCount(0);
   await lookAt(page, "research-comments");
 
-  // A moderator (support) hides it with a reason.
+  // Ben reports it; a moderator (support) finds it in the queue and hides it with a reason.
+  await gotoHydrated(ben, FREE_REPORT);
+  const reported = ben.getByTestId("comment").filter({ hasText: words }).first().locator("article").first();
+  await reported.getByText("Report", { exact: true }).click();
+  await reported.getByLabel("Why?").selectOption("spam");
+  await reported.getByRole("button", { name: "Send report" }).click();
+  await expect(ben.getByText("Thank you: a moderator will look at it.")).toBeVisible();
+  await expect(reported.getByText("You reported this.")).toBeVisible();
+
   const mod = await (await browser.newContext()).newPage();
   await signInAsNewStaff(mod, { role: "support", tag: "comments-mod" });
-  await gotoHydrated(mod, FREE_REPORT);
-  const onMod = mod
-    .getByTestId("comment")
-    .filter({ hasText: `${words} (fees, not price)` })
-    .first();
-  await onMod.getByText("Hide (moderator)").first().click();
-  await onMod.getByLabel("Reason readers will see").first().fill("Off-topic price talk");
-  await onMod.getByRole("button", { name: "Hide comment" }).first().click();
+  await gotoHydrated(mod, "/admin/comments");
+  await expect(mod.getByRole("heading", { level: 1, name: "Reported comments" })).toBeVisible();
+  const queued = mod.getByRole("listitem").filter({ hasText: `${words} (fees, not price)` });
+  await expect(queued).toContainText("1 report: Spam or advertising");
+  await lookAt(mod, "admin-comments");
+  await queued.getByLabel("Reason readers will see").fill("Off-topic price talk");
+  await queued.getByRole("button", { name: "Hide comment" }).click();
   await expect(mod.getByText("Hidden. Readers see your reason in its place.")).toBeVisible();
+  await expect(mod.getByText(`${words} (fees, not price)`)).toHaveCount(0);
 
   // The second member reads the reason in its place, never the words; the reply stays.
   await gotoHydrated(ben, FREE_REPORT);

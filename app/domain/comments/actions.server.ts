@@ -97,3 +97,15 @@ export async function commentAction(
   }
   return refuse({ form: "Unknown action." });
 }
+
+/** /admin/comments: hide a reported comment (the route has checked moderate:comment:any). */
+export async function moderationAction(
+  db: Db,
+  staff: { id: string; audit: AuditContext },
+  form: FormData,
+): Promise<CommentAnswer> {
+  const intent = formText(form.get("intent"));
+  if (intent !== "hide") return { ok: false, intent, target: "", errors: { form: "Unknown action." } };
+  // Hiding reads no piece: the queue lists comments across pieces.
+  return commentAction(db, { userId: staff.id, moderator: { audit: staff.audit } }, "", form);
+}

@@ -9,6 +9,7 @@ import {
   editComment,
   hideComment,
   listComments,
+  listReportedComments,
   postComment,
   readablePiece,
   reportComment,
@@ -183,11 +184,17 @@ describe("comments on research", () => {
     );
     expect((reports as unknown as { rows: { c: number }[] }).rows[0]?.c).toBe(1);
 
+    expect((await listReportedComments(t.db)).find((r) => r.id === c.commentId)).toMatchObject({
+      reports: 1,
+      reasons: ["scam"],
+      body: "Buy my coin at a discount",
+    });
     const audit = { clock };
     expect((await hideComment(t.db, { commentId: id, staffId: mod, reason: "Advertising", audit })).ok).toBe(
       true,
     );
     expect((await hideComment(t.db, { commentId: id, staffId: mod, reason: "Again", audit })).ok).toBe(false);
+    expect((await listReportedComments(t.db)).find((r) => r.id === c.commentId)).toBeUndefined();
     for (const viewer of [ann, ben]) {
       const [view] = await listComments(t.db, pieceId, viewer, NOW);
       expect(view).toMatchObject({ body: null, hiddenReason: "Advertising", canEdit: false });

@@ -240,3 +240,37 @@ export async function hideComment(
     return { ok: true, commentId: hidden.id.toString() };
   });
 }
+
+/** The moderators' queue: reported comments not yet hidden, most-reported first, then oldest report. */
+export async function listReportedComments(db: Db) {
+  const rows = await db
+    .select({
+      id: researchComments.id,
+      body: researchComments.body,
+      createdAt: researchComments.createdAt,
+      authorEmail: users.email,
+      pieceSlug: researchPieces.slug,
+      pieceTitle: researchPieces.title,
+      reports: sql<number>`count(${researchCommentReports.id})::int`,
+      reasons: sql<string[]>`array_agg(distinct ${researchCommentReports.reason})`,
+      firstReportAt: sql<string>`min(${researchCommentReports.createdAt})`,
+    })
+    .from(researchCommentReports)
+    .innerJoin(researchComments, eq(researchComments.id, researchCommentReports.commentId))
+    .innerJoin(users, eq(users.id, researchComments.authorId))
+    .innerJoin(researchPieces, eq(researchPieces.id, researchComments.pieceId))
+    .where(isNull(researchComments.hiddenAt))
+    .groupBy(researchComments.id, users.email, researchPieces.slug, researchPieces.title)
+    .orderBy(sql`count(${researchCommentReports.id}) desc`, sql`min(${researchCommentReports.createdAt})`)
+    .limit(100);
+  return rows.map((r) => ({
+    id: r.id.toString(),
+    body: r.body,
+    createdAt: r.createdAt.toISOString(),
+    authorEmail: r.authorEmail,
+    pieceSlug: r.pieceSlug,
+    pieceTitle: r.pieceTitle,
+    reports: Number(r.reports),
+    reasons: [...r.reasons].sort() as ReportReason[],
+  }));
+}
