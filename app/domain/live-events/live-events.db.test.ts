@@ -157,6 +157,38 @@ describe("live events", () => {
     expect(fields.get("DTSTART")).toBe("20261129T120000Z");
   });
 
+  it("the replay link shows once the event is over, to members who may attend", async () => {
+    const start = new Date(NOW.getTime() + HOUR);
+    const free = await newEvent({ startsAt: start, replayUrl: "https://video.example.test/replay" });
+    const premium = await newEvent({
+      startsAt: start,
+      replayUrl: "https://video.example.test/p",
+      premium: true,
+    });
+    const [ann] = await members("replay", 1);
+    const view = (eventId: bigint, entitled: boolean, now: Date) =>
+      getEventForMember(t.db, { eventId, userId: ann as string, entitled, now });
+    const after = new Date(start.getTime() + 2 * HOUR);
+    expect(await view(free.id, false, NOW)).toMatchObject({ phase: "upcoming", replayUrl: null });
+    expect(await view(free.id, false, after)).toMatchObject({
+      phase: "ended",
+      replayUrl: "https://video.example.test/replay",
+    });
+    expect(await view(premium.id, false, after)).toMatchObject({ replayUrl: null, canAttend: false });
+    expect(await view(premium.id, true, after)).toMatchObject({ replayUrl: "https://video.example.test/p" });
+    const list = await listEventsForMember(t.db, ann as string, false, after);
+    expect(list.past.map((e) => e.id)).toEqual(
+      expect.arrayContaining([free.id.toString(), premium.id.toString()]),
+    );
+    // Registration has closed once it started.
+    expect(
+      await registerForEvent(t.db, { eventId: free.id, userId: ann as string, entitled: false, now: after }),
+    ).toEqual({
+      ok: false,
+      reason: "closed",
+    });
+  });
+
   it("reminders go out once each, a day and 15 minutes before, even with passes at once", async () => {
     const soon = await newEvent({ startsAt: new Date(NOW.getTime() + 23 * HOUR) });
     const later = await newEvent({ startsAt: new Date(NOW.getTime() + 5 * 24 * HOUR) });
