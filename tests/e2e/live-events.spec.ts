@@ -110,6 +110,27 @@ test("an analyst makes an event; a member registers and gets a valid .ics; anoth
   expect((await ben.request.get("/events/999999999/calendar.ics")).status()).toBe(404);
   expect((await ben.request.get("/events/999999999")).status()).toBe(404);
 
+  // A premium-only event: a member without Premium sees what it is and the paywall, and cannot
+  // register even by posting the form.
+  await gotoHydrated(page, "/admin/events/new");
+  await page.getByLabel("Host").fill("Dana from research");
+  await page.getByLabel("Title").fill(`Premium webinar ${title}`);
+  await page.getByLabel("Kind").selectOption("webinar");
+  await page.getByLabel("Starts (UTC)").fill(startInput);
+  await page.getByLabel("Join link").fill("https://meet.example.test/premium");
+  await page.getByLabel("Premium members only (events:live)").check();
+  await page.getByRole("button", { name: "Create event" }).click();
+  await expect(page).toHaveURL(/\/admin\/events\/\d+\?saved=1/);
+  const premiumId = /\/admin\/events\/(\d+)/.exec(page.url())?.[1] as string;
+  await gotoHydrated(ben, `/events/${premiumId}`);
+  await expect(ben.getByTestId("paywall")).toBeVisible();
+  await expect(ben.getByRole("button", { name: "Register" })).toHaveCount(0);
+  const forged = await ben.request.post(`/events/${premiumId}`, { form: { intent: "register" } });
+  expect(forged.status()).toBe(200);
+  await gotoHydrated(ben, `/events/${premiumId}`);
+  await expect(ben.getByTestId("seats")).toHaveText("100 of 100 seats left");
+  await lookAt(ben, "event-premium-paywall");
+
   // Ann cancels: her seat is free again, and her calendar file is gone with it.
   await ann.getByRole("button", { name: "Cancel my registration" }).click();
   await expect(ann.getByText("Your registration is cancelled")).toBeVisible();
