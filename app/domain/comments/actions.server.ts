@@ -22,7 +22,6 @@ export interface CommentAnswer {
   done?: string;
 }
 
-export const COMMENT_INTENTS = Object.freeze(["comment", "reply", "edit", "report", "hide"] as const);
 
 export async function commentAction(
   db: Db,
