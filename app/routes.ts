@@ -78,6 +78,9 @@ export default deepFreeze([
     route("support", "routes/_app/support/index.tsx"),
     route("support/new", "routes/_app/support/new.tsx"),
     route("support/:id", "routes/_app/support/ticket.tsx"),
+    // Live events (ADR 0083): the member's own registration only; premium events need events:live.
+    route("events", "routes/_app/events/index.tsx"),
+    route("events/:id", "routes/_app/events/event.tsx"),
     // The portfolio tracker (ADR 0078): one page per section, each with its own loader.
     route("portfolio", "routes/_app/portfolio/layout.tsx", [
       // PORTFOLIO SECTIONS (each helper adds its own line here)
@@ -129,6 +132,7 @@ export default deepFreeze([
   route("notifications/read", "routes/notifications-read.ts"),
   route("support/attachments/:id", "routes/support-attachment.ts"),
   route("proof-of-reserves/proof", "routes/proof-of-reserves-proof.ts"),
+  route("events/:id/calendar.ics", "routes/event-calendar.ts"),
   route("alerts/push", "routes/alerts-push.ts"),
   route("watchlists/items", "routes/watchlist-items.ts"),
   route("logout", "routes/logout.ts"),
@@ -168,6 +172,10 @@ export default deepFreeze([
     route("support/canned", "routes/admin/support-canned.tsx"),
     route("support/:id", "routes/admin/support-ticket.tsx"),
     route("reserves", "routes/admin/reserves.tsx"),
+    route("comments", "routes/admin/comments.tsx"),
+    route("events", "routes/admin/events.tsx"),
+    route("events/new", "routes/admin/event-edit.tsx", { id: "admin-event-new" }),
+    route("events/:id", "routes/admin/event-edit.tsx", { id: "admin-event-edit" }),
   ]),
   route("reviews/:id/:op", "routes/review-action.ts"),
   route("legal/:doc/pdf", "routes/legal-pdf.ts"),

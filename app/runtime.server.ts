@@ -6,6 +6,7 @@ import { startAlertJobs, stopAlertJobs } from "./domain/alerts/jobs.server.ts";
 import { createBalanceReaders } from "./domain/chain/balances.server.ts";
 import { startDepositWatchers, stopDepositWatchers } from "./domain/deposits/watch.server.ts";
 import { startAccountEvents, stopAccountEvents } from "./domain/events/account-events.server.ts";
+import { startEventReminders, stopEventReminders } from "./domain/live-events/reminders.server.ts";
 import { mailContextOf } from "./domain/mail/context.ts";
 import { createMailer } from "./domain/mail/mailer.server.ts";
 import { type OutboxWorker, startOutboxWorker } from "./domain/mail/outbox-worker.server.ts";
@@ -82,6 +83,8 @@ export async function boot() {
   startMembershipJobs(database.db, config);
   // Research: scheduled pieces publish on time; last week's digest is queued (ADR 0073).
   startResearchJobs(database.db, config);
+  // Live events: reminders a day and 15 minutes before, each claimed once (ADR 0083).
+  startEventReminders(database.db);
   // The offline card processor's webhooks and clock, while it is the provider (ADR 0070).
   startSampleBilling(database.db, config);
   // E-mail queued with each state change goes out from here (ADR 0056).
@@ -123,6 +126,7 @@ export async function shutdown() {
   await stopMembershipJobs();
   await stopSampleBilling();
   await stopResearchJobs();
+  await stopEventReminders();
   stopDepositWatchers();
   // After the jobs, so what they queued on the way out is still handed over.
   await outboxWorker?.stop();

@@ -128,6 +128,9 @@ const MODULE_STATE: Record<string, string> = {
   "app/domain/research/jobs.server.ts: running": "the research pass in progress, so passes never overlap",
   "app/domain/research/jobs.server.ts: lastDigestAt":
     "when this server last looked at the weekly digest (hourly; the outbox key makes it once a week)",
+  "app/domain/live-events/reminders.server.ts: timer": "the live-event reminders' interval",
+  "app/domain/live-events/reminders.server.ts: running":
+    "the reminder pass in progress, so passes never overlap (each reminder is claimed in the database)",
   "app/ui/toast.tsx: nextId": "toast ids; only clicks in the browser show a toast",
   "app/islands/toast.ts: list": "the landing page's toast region, in the browser only",
 };

@@ -4,6 +4,7 @@ export * from "./airdrops.ts";
 export * from "./approvals.ts";
 export * from "./auth.ts";
 export * from "./brokers.ts";
+export * from "./community.ts";
 export * from "./contact.ts";
 export * from "./deposits.ts";
 export * from "./ledger.ts";

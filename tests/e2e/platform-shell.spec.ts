@@ -43,6 +43,7 @@ test.describe("desktop (1280 px): the avatar menu", () => {
       "Portfolio",
       "Settings",
       "Research",
+      "Live events",
       "Market direction",
       "Picks track record",
       "Trading setups",
@@ -55,6 +56,7 @@ test.describe("desktop (1280 px): the avatar menu", () => {
     for (const item of [
       "Settings",
       "Research",
+      "Live events",
       "Market direction",
       "Picks track record",
       "Trading setups",
@@ -83,6 +85,7 @@ test.describe("desktop (1280 px): the avatar menu", () => {
       "Trading setups",
       "Picks track record",
       "Market direction",
+      "Live events",
       "Research",
       "Settings",
       "Portfolio",
@@ -115,6 +118,7 @@ test.describe("desktop (1280 px): the avatar menu", () => {
     for (const item of [
       "Settings",
       "Research",
+      "Live events",
       "Market direction",
       "Picks track record",
       "Trading setups",

@@ -82,6 +82,11 @@ export const AUDIT_EVENTS = Object.freeze([
   // Proof of reserves (ADR 0087): a bank balance entered by one admin, decided by another.
   "admin-reserve-balance-entered",
   "admin-reserve-balance-decided",
+  // Community (ADR 0083): live events made, changed and cancelled; a comment hidden by a moderator.
+  "admin-event-created",
+  "admin-event-updated",
+  "admin-event-cancelled",
+  "admin-comment-hidden",
 ] as const);
 
 export type AuditEvent = (typeof AUDIT_EVENTS)[number];

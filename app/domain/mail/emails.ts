@@ -4,6 +4,7 @@
 import { type AlertEmail, renderAlertEmail } from "../alerts/emails.ts";
 import { type ContactEmail, renderContactEmail } from "../contact/emails.ts";
 import { type DepositEmail, renderDepositEmail } from "../deposits/emails.ts";
+import { type LiveEventEmail, renderLiveEventEmail } from "../live-events/emails.ts";
 import { type CardEmail, renderCardEmail } from "../membership/card-emails.ts";
 import { type MembershipEmail, renderMembershipEmail } from "../membership/emails.ts";
 import { type ReceiptEmail, renderReceiptEmail } from "../membership/receipts.ts";
@@ -29,7 +30,8 @@ export type EmailContent =
   | ResearchEmail
   | RecurringEmail
   | AlertEmail
-  | SupportEmail;
+  | SupportEmail
+  | LiveEventEmail;
 export type TemplateName = EmailContent["template"];
 export type Email = EmailContent & { to: string };
 
@@ -75,6 +77,8 @@ const RENDERERS: { readonly [K in TemplateName]: Renderer<K> } = Object.freeze({
   "price-alert": renderAlertEmail,
   "support-ticket-received": renderSupportEmail,
   "support-reply": renderSupportEmail,
+  "live-event-reminder": renderLiveEventEmail,
+  "live-event-cancelled": renderLiveEventEmail,
 });
 
 export function isTemplateName(name: string): name is TemplateName {

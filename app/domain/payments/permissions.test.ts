@@ -176,3 +176,13 @@ describe("research studio permissions (ADR 0073)", () => {
     expect(decideAccess(staff("analyst", true), "write:research:own")).toEqual({ ok: true });
   });
 });
+
+describe("community permissions (ADR 0083)", () => {
+  it("analysts and admins manage live events; support and admins moderate comments; members neither", () => {
+    for (const role of ["analyst", "admin"]) expect(hasPermission(role, "manage:event:any")).toBe(true);
+    for (const role of ["support", "member", ""]) expect(hasPermission(role, "manage:event:any")).toBe(false);
+    for (const role of ["support", "admin"]) expect(hasPermission(role, "moderate:comment:any")).toBe(true);
+    for (const role of ["analyst", "member", ""])
+      expect(hasPermission(role, "moderate:comment:any")).toBe(false);
+  });
+});

@@ -72,8 +72,16 @@ export type SupportPermission = (typeof SUPPORT_PERMISSIONS)[number];
 export const RESERVES_PERMISSIONS = Object.freeze(["manage:reserves:any"] as const);
 export type ReservesPermission = (typeof RESERVES_PERMISSIONS)[number];
 
+/**
+ * Community (issue 20, ADR 0083): live events in /admin/events (analysts and admins host them), and
+ * hiding members' comments on research with a reason (support and admins moderate).
+ */
+export const COMMUNITY_PERMISSIONS = Object.freeze(["manage:event:any", "moderate:comment:any"] as const);
+export type CommunityPermission = (typeof COMMUNITY_PERMISSIONS)[number];
+
 export type Permission =
   | ReservesPermission
+  | CommunityPermission
   | SupportPermission
   | ResearchPermission
   | PaymentPermission
@@ -92,12 +100,13 @@ export const PERMISSIONS: readonly Permission[] = Object.freeze([
   ...RESEARCH_PERMISSIONS,
   ...SUPPORT_PERMISSIONS,
   ...RESERVES_PERMISSIONS,
+  ...COMMUNITY_PERMISSIONS,
 ]);
 
 const GRANTS: Readonly<Record<Role, readonly Permission[]>> = {
   member: [],
   // Analysts write research and review each other's; nothing in the back-office's money pages.
-  analyst: ["write:research:own", "review:research:any"],
+  analyst: ["write:research:own", "review:research:any", "manage:event:any"],
   // Support can see the queues and members to answer them, not move money, change what is
   // offered, disable anyone or read the audit log.
   support: [
@@ -108,6 +117,7 @@ const GRANTS: Readonly<Record<Role, readonly Permission[]>> = {
     "read:ticket:any",
     "reply:ticket:any",
     "manage:canned-reply:any",
+    "moderate:comment:any",
   ],
   admin: PERMISSIONS,
 };

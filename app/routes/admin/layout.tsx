@@ -1,11 +1,13 @@
 import {
   BadgeCheck,
+  CalendarDays,
   ClipboardList,
   Coins,
   Gauge,
   Inbox,
   LifeBuoy,
   MessageSquareText,
+  MessagesSquare,
   Send,
   ShieldCheck,
   Users,
@@ -38,6 +40,8 @@ const adminNav: {
   { to: "/admin/earn", label: "Earn and trade", icon: Coins, permission: "read:earn:any" },
   { to: "/admin/support", label: "Support", icon: LifeBuoy, permission: "read:ticket:any" },
   { to: "/admin/reserves", label: "Reserves", icon: Vault, permission: "manage:reserves:any" },
+  { to: "/admin/comments", label: "Comments", icon: MessagesSquare, permission: "moderate:comment:any" },
+  { to: "/admin/events", label: "Live events", icon: CalendarDays, permission: "manage:event:any" },
   { to: "/admin/reviews", label: "Reviews", icon: MessageSquareText, permission: "moderate:review:any" },
   { to: "/admin/audit", label: "Audit log", icon: ClipboardList, permission: "read:audit:any" },
 ];

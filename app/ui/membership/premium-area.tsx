@@ -24,8 +24,8 @@ export const premiumBenefits = deepFreeze([
     entitlement: "events:live",
     title: "Live events",
     text: "Live sessions with real-time feedback from analysts and the community.",
-    available: false,
-    href: null,
+    available: true,
+    href: "/events",
   },
 ] as const);
 

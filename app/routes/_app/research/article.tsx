@@ -1,9 +1,13 @@
 import { ArrowLeft, History } from "lucide-react";
 import { data, Link } from "react-router";
 import { getDb } from "~/db/db.server.ts";
+import { systemClock } from "~/domain/accounts/clock.ts";
 import { watchlistChoices } from "~/domain/alerts/watchlist-items.server.ts";
+import { type CommentAnswer, commentAction } from "~/domain/comments/actions.server.ts";
+import { listComments, readablePiece } from "~/domain/comments/comments.server.ts";
 import { formatDate } from "~/domain/dates.ts";
 import type { PaywallBody } from "~/domain/membership/paywall.ts";
+import { decideAccess } from "~/domain/payments/permissions.ts";
 import { articleRecord, followedKeys } from "~/domain/research/article-record.server.ts";
 import { getArticle } from "~/domain/research/reading.server.ts";
 import { KIND_LABELS } from "~/domain/research/reading.ts";
@@ -11,11 +15,12 @@ import { AddToWatchlist } from "~/ui/alerts/add-to-watchlist.tsx";
 import { Card, CardHeader } from "~/ui/card.tsx";
 import { PaywallCard } from "~/ui/membership/paywall.tsx";
 import { FollowRow, RecordBox } from "~/ui/research/article-record.tsx";
+import { CommentsSection } from "~/ui/research/comments.tsx";
 import { NotAdviceNotice } from "~/ui/research/not-advice.tsx";
 import { PieceCard } from "~/ui/research/piece-card.tsx";
 import { PieceBadges, PieceByline } from "~/ui/research/piece-meta.tsx";
 import { ResearchBody } from "~/ui/research/research-body.tsx";
-import { requireSession } from "~/utils/auth.server.ts";
+import { requestMeta, requireSession } from "~/utils/auth.server.ts";
 import { hasEntitlement, paywallBody } from "~/utils/entitlements.server.ts";
 import type { Route } from "./+types/article";
 
@@ -43,14 +48,38 @@ export async function loader(args: Route.LoaderArgs) {
     followedKeys(db, session.user.id),
     watchlistChoices(db, session.user.id),
   ]);
-  return { article, paywall, record, followed, watchlists };
+  // Comments are for those who can read the whole piece (ADR 0083): none are sent with a paywall.
+  const comments = article.locked
+    ? null
+    : await listComments(db, article.piece.id, session.user.id, new Date());
+  const moderator = decideAccess(session, "moderate:comment:any").ok;
+  return { article, paywall, record, followed, watchlists, comments, moderator };
+}
+
+/** The comment forms: only on a piece the member can read in full; hiding needs the permission. */
+export async function action(args: Route.ActionArgs) {
+  const session = await requireSession(args);
+  const canReadPremium = await hasEntitlement(args, "research:premium");
+  const db = getDb();
+  const piece = await readablePiece(db, args.params.slug, canReadPremium);
+  if (!piece) throw data({ message: "There is no published research at this address." }, { status: 404 });
+  const moderator = decideAccess(session, "moderate:comment:any").ok
+    ? {
+        audit: {
+          ip: requestMeta(args).ip,
+          userAgent: args.request.headers.get("user-agent") ?? undefined,
+          clock: systemClock,
+        },
+      }
+    : null;
+  return commentAction(db, { userId: session.user.id, moderator }, piece.id, await args.request.formData());
 }
 
 const tagClass =
   "inline-flex items-center rounded-full border border-line bg-surface px-2.5 py-0.5 text-xs font-semibold text-ink hover:border-brand hover:text-brand";
 
-export default function ResearchArticle({ loaderData }: Route.ComponentProps) {
-  const { article, paywall, record, followed, watchlists } = loaderData;
+export default function ResearchArticle({ loaderData, actionData }: Route.ComponentProps) {
+  const { article, paywall, record, followed, watchlists, comments, moderator } = loaderData;
   const { piece } = article;
   return (
     <div className="container-page py-8">
@@ -138,6 +167,14 @@ export default function ResearchArticle({ loaderData }: Route.ComponentProps) {
           <NotAdviceNotice />
         </footer>
       </article>
+
+      {comments ? (
+        <CommentsSection
+          comments={comments}
+          answer={actionData as CommentAnswer | undefined}
+          moderator={moderator}
+        />
+      ) : null}
 
       {article.related.length > 0 ? (
         <Card className="mx-auto mt-10 max-w-3xl">
