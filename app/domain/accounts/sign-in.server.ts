@@ -20,6 +20,7 @@ import {
 import {
   type AccountsEnv,
   audit,
+  closedAccountMessage,
   disabledAccountMessage,
   type Failure,
   findUserIdByEmail,
@@ -155,6 +156,10 @@ export async function signIn(
     return throttled(allowed.retryAfterSeconds);
   }
   const disabled = await disabledSignIn(db, email, input.password);
+  if (disabled === "closed") {
+    await audit(db, env, meta, "sign-in-refused-closed", (await findUserIdByEmail(db, email)) ?? null);
+    return { ok: false, message: closedAccountMessage(env.config.brand.name), closed: true };
+  }
   if (disabled === "refused") {
     await audit(db, env, meta, "sign-in-refused-disabled", (await findUserIdByEmail(db, email)) ?? null);
     return { ok: false, message: disabledAccountMessage(env.config.brand.name), disabled: true };
@@ -191,11 +196,13 @@ async function disabledSignIn(
   db: Db,
   email: string,
   password: string,
-): Promise<"refused" | "wrong-password" | "active"> {
+): Promise<"refused" | "closed" | "wrong-password" | "active"> {
   const row = await credentialOfEmail(db, email);
-  if (!row?.disabledAt) return "active";
+  if (!row?.disabledAt && !row?.closedAt) return "active";
   if (!row.hash) return "wrong-password";
-  return (await verifyPassword({ hash: row.hash, password })) ? "refused" : "wrong-password";
+  if (!(await verifyPassword({ hash: row.hash, password }))) return "wrong-password";
+  // A closed account says so (ADR 0086), even when an admin had also disabled it.
+  return row.closedAt ? "closed" : "refused";
 }
 
 /** Second step of a sign-in for members with two-factor authentication. */
