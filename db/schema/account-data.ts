@@ -35,9 +35,7 @@ export const dataExports = pgTable(
   },
   (t) => [
     index("data_exports_user_idx").on(t.userId, t.requestedAt),
-    index("data_exports_queued_idx")
-      .on(t.requestedAt)
-      .where(sql`${t.status} = 'queued'`),
+    index("data_exports_queued_idx").on(t.requestedAt).where(sql`${t.status} = 'queued'`),
     check("data_exports_status_check", sql`${t.status} in ('queued', 'ready', 'failed', 'expired')`),
     check(
       "data_exports_ready_check",

@@ -61,7 +61,13 @@ export interface CurrentSession {
 }
 
 /** A refusal the member caused, with the message to show (ADR 0066). */
-export type Failure = { ok: false; message: string; retryAfterSeconds?: number; disabled?: true; closed?: true };
+export type Failure = {
+  ok: false;
+  message: string;
+  retryAfterSeconds?: number;
+  disabled?: true;
+  closed?: true;
+};
 
 /** What a disabled member sees at sign-in (only after giving the right password). */
 export function disabledAccountMessage(brand: string) {

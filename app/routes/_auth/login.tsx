@@ -36,7 +36,8 @@ export async function action(args: Route.ActionArgs) {
   }
   if (!result.ok) {
     // A disabled account's message stays on screen: it is not a typo to retry (ADR 0055).
-    if (result.disabled || result.closed) return data({ error: result.message, sticky: true }, { status: 403 });
+    if (result.disabled || result.closed)
+      return data({ error: result.message, sticky: true }, { status: 403 });
     const headers = result.retryAfterSeconds
       ? { "Retry-After": String(result.retryAfterSeconds) }
       : undefined;
