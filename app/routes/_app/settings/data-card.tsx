@@ -30,7 +30,15 @@ export function ExportStatus({ status }: { status: DataExportView["status"] }) {
 }
 
 /** "Download all my data": what it holds, the button, and the last few requests. */
-export function DataCard({ exports, answer }: { exports: DataExportView[]; answer: DataAnswer | undefined }) {
+export function DataCard({
+  exports,
+  exportDays,
+  answer,
+}: {
+  exports: DataExportView[];
+  exportDays: number;
+  answer: DataAnswer | undefined;
+}) {
   const busy = useBusy();
   return (
     <Card>
@@ -56,8 +64,9 @@ export function DataCard({ exports, answer }: { exports: DataExportView[]; answe
           events.
         </p>
         <p className="text-muted">
-          We prepare it in the background and e-mail you a link. The link works for 7 days, only for you,
-          signed in. You can ask once an hour.
+          We prepare it in the background and e-mail you a link. The link works for{" "}
+          {exportDays === 1 ? "1 day" : `${exportDays} days`}, only for you, signed in. You can ask once an
+          hour.
         </p>
         <Form method="post">
           <input type="hidden" name="intent" value="data-export" />

@@ -1,4 +1,4 @@
-import { Download } from "lucide-react";
+import { ArrowLeft, Download } from "lucide-react";
 import { data, Link } from "react-router";
 import { dataFileView } from "~/domain/account-data/settings.server.ts";
 import { buttonClass } from "~/ui/button.tsx";
@@ -26,8 +26,12 @@ export default function DataFile({ loaderData }: Route.ComponentProps) {
   const { file } = loaderData;
   return (
     <>
-      <Link to="/settings/data" className="text-sm font-medium text-brand hover:underline">
-        ← Download all my data
+      <Link
+        to="/settings/data"
+        className="inline-flex items-center gap-1 text-sm font-medium text-brand hover:underline"
+      >
+        <ArrowLeft aria-hidden className="size-4" />
+        Download all my data
       </Link>
       <Card>
         <CardHeader

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { getConfig } from "~/config.server.ts";
 import { askForDataExport, dataPageView } from "~/domain/account-data/settings.server.ts";
 import { formValues } from "~/domain/forms.ts";
 import { accounts, requestMeta, requireSession } from "~/utils/auth.server.ts";
@@ -11,7 +12,8 @@ export const meta = () => [{ title: "Download all my data · Settings · Coinlen
 export async function loader(args: Route.LoaderArgs) {
   const session = await requireSession(args);
   const { db, env } = accounts();
-  return dataPageView(db, session.user.id, env.clock.now());
+  const view = await dataPageView(db, session.user.id, env.clock.now());
+  return { ...view, exportDays: getConfig().accountData.exportDays };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -31,7 +33,11 @@ export default function DataSettings({ loaderData, actionData }: Route.Component
   return (
     <>
       <AllSettingsLink />
-      <DataCard exports={loaderData.exports} answer={actionData as DataAnswer | undefined} />
+      <DataCard
+        exports={loaderData.exports}
+        exportDays={loaderData.exportDays}
+        answer={actionData as DataAnswer | undefined}
+      />
     </>
   );
 }
