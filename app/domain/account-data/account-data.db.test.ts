@@ -344,6 +344,9 @@ describe("anonymisation after the retention period", () => {
     expect(await queryRows(t.db, sql`select id from users where lower(email) = ${eve.email}`)).toHaveLength(
       1,
     );
+    const told = await mailTo(t.db, eve.email);
+    expect(told.map((m) => m.subject)).toContain("Someone tried to sign up to Coinlens with your e-mail");
+    expect(told.at(-1)?.text).toContain("The address can open a new account after 2026-12-25 10:15 UTC");
 
     const done = await anonymiseDueAccounts(t.db, { now: new Date(clock.now().getTime() + 30 * DAY) });
     expect(done.anonymised).toContain(eve.userId);

@@ -3,7 +3,9 @@ import type { MailContext } from "../mail/context.ts";
 
 export type AccountDataEmail =
   | { template: "data-export-ready"; data: { exportId: string; expiresAt: string } }
-  | { template: "account-closed"; data: { closedAt: string; anonymiseAfter: string } };
+  | { template: "account-closed"; data: { closedAt: string; anonymiseAfter: string } }
+  /** A sign-up with the address of a closed account not yet anonymised (ADR 0086). */
+  | { template: "signup-closed-account"; data: { anonymiseAfter: string } };
 
 const day = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 
@@ -19,6 +21,19 @@ export function renderAccountDataEmail(email: AccountDataEmail, ctx: MailContext
         "",
         `The link works until ${day(email.data.expiresAt)}, and only for you, signed in.`,
         "If you did not ask for this, change your password and sign out your other devices in Settings.",
+      ].join("\n"),
+    };
+  }
+  if (email.template === "signup-closed-account") {
+    return {
+      subject: `Someone tried to sign up to ${ctx.brand} with your e-mail`,
+      text: [
+        "Someone tried to create an account with this e-mail address. The account it belonged to is closed.",
+        "",
+        `The address can open a new account after ${day(email.data.anonymiseAfter)}, when the closed account's`,
+        "records are no longer kept and its name and address are removed.",
+        "",
+        "If it was not you, no action is needed.",
       ].join("\n"),
     };
   }

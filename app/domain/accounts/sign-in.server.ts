@@ -2,7 +2,7 @@
 // step with an authenticator or recovery code, and the code that confirms a sensitive action.
 
 import { randomBytes } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNotNull } from "drizzle-orm";
 import { sessions, users } from "../../../db/schema/index.ts";
 import type { Db } from "../../db/client.server.ts";
 import { log } from "../../log.server.ts";
@@ -113,6 +113,19 @@ export async function signUp(
  */
 async function tellOwnerOfSignUpAttempt(db: Db, env: AccountsEnv, userId: string, email: string) {
   const hour = env.clock.now().toISOString().slice(0, 13);
+  // A closed account's address is free again only once it is anonymised (ADR 0086): say when.
+  const [closed] = await db
+    .select({ anonymiseAfter: users.anonymiseAfter })
+    .from(users)
+    .where(and(eq(users.id, userId), isNotNull(users.closedAt)));
+  if (closed?.anonymiseAfter) {
+    await enqueueEmail(db, `signup-closed:${userId}:${hour}`, {
+      to: email,
+      template: "signup-closed-account",
+      data: { anonymiseAfter: closed.anonymiseAfter.toISOString() },
+    });
+    return;
+  }
   await enqueueEmail(db, `signup-existing:${userId}:${hour}`, {
     to: email,
     template: "signup-existing-account",

@@ -79,6 +79,7 @@ const RENDERERS: { readonly [K in TemplateName]: Renderer<K> } = Object.freeze({
   "support-reply": renderSupportEmail,
   "data-export-ready": renderAccountDataEmail,
   "account-closed": renderAccountDataEmail,
+  "signup-closed-account": renderAccountDataEmail,
 });
 
 export function isTemplateName(name: string): name is TemplateName {
