@@ -4,6 +4,7 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { dataExports, ledgerOperations, users } from "../../../db/schema/index.ts";
+import { enrolTwoFactor } from "../../../tests/accounts.ts";
 import { setupTestDatabase } from "../../../tests/db.ts";
 import { mailTo } from "../../../tests/mailbox.ts";
 import { deposit, expectLedgerClean, spend } from "../../../tests/membership.ts";
@@ -387,5 +388,41 @@ describe("anonymisation after the retention period", () => {
     );
     expect(rows).toHaveLength(1);
     expect(rows[0]?.id).not.toBe(eve.userId);
+  });
+});
+
+describe("closing with two-factor on, and at once", () => {
+  it("asks for a current code besides the password; a wrong code changes nothing", async () => {
+    // better-auth checks enrolment codes by the real time, so this member's clock is the real one.
+    const realEnv: AccountsEnv = { ...env, clock: fakeClock(new Date()) };
+    const gus = await member("gus");
+    const enrolled = await enrolTwoFactor(t.db, realEnv, { cookie: gus.cookie, password: PASSWORD }, meta);
+    const current = await getCurrentSession(t.db, realEnv, meta(enrolled.cookie));
+    if (!current) throw new Error("no session");
+    (realEnv.clock as ReturnType<typeof fakeClock>).advance(30_000);
+    const wrong = await closeAccount(
+      t.db,
+      realEnv,
+      current,
+      { password: PASSWORD, code: "000000" },
+      meta(),
+      30,
+    );
+    expect(wrong).toMatchObject({ ok: false, field: "code" });
+    expect((await t.db.select().from(users).where(eq(users.id, gus.userId)))[0]?.closedAt).toBeNull();
+    const code = enrolled.totp.generate({ timestamp: realEnv.clock.now().getTime() });
+    expect(await closeAccount(t.db, realEnv, current, { password: PASSWORD, code }, meta(), 30)).toEqual({
+      ok: true,
+    });
+    expect((await t.db.select().from(users).where(eq(users.id, gus.userId)))[0]?.closedAt).not.toBeNull();
+  });
+
+  it("five requests for a download at once queue one file", async () => {
+    const hal = await member("hal");
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => requestDataExport(t.db, { userId: hal.userId, now: clock.now() })),
+    );
+    expect(answers.filter((a) => a.ok)).toHaveLength(1);
+    expect(await t.db.select().from(dataExports).where(eq(dataExports.userId, hal.userId))).toHaveLength(1);
   });
 });
