@@ -100,6 +100,11 @@ test("closing: money in the account lists what to settle; an empty account close
 
   const email = await newSignedInMember(page, { tag: "close-empty", password: PASSWORD });
   await gotoHydrated(page, "/settings");
+  await expect(page.getByRole("link", { name: /Download all my data/ })).toHaveAttribute(
+    "href",
+    "/settings/data",
+  );
+  await lookAt(page, "settings-overview");
   await page.getByRole("link", { name: /Close my account/ }).click();
   await expect(page).toHaveURL(/\/settings\/close$/);
   await lookAt(page, "settings-close");
@@ -110,6 +115,7 @@ test("closing: money in the account lists what to settle; an empty account close
   await page.getByRole("button", { name: "Close my account" }).click();
   await expect(page).toHaveURL(/\/login\?closed=1$/);
   await expect(page.getByRole("status")).toContainText("Your account is closed");
+  await lookAt(page, "login-closed");
   // Signed out: the app sends the browser to sign in.
   await page.goto("/dashboard");
   await expect(page).toHaveURL(/\/login/);
