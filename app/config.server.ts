@@ -93,6 +93,14 @@ const envSchema = z.object({
   WITHDRAWAL_NEW_ADDRESS_HOURS: z.coerce.number().min(0).max(720).default(24),
   /** An announced chain deposit that nothing paid within this many days expires (ADR 0052). */
   DEPOSIT_ANNOUNCED_DAYS: z.coerce.number().gt(0).max(365).default(7),
+  /**
+   * A closed account's records the law requires (ledger, operations, invoices) are kept this many
+   * days after closure; then the account is anonymised (ADR 0086). 1825 days = 5 years (the EU's
+   * anti-money-laundering minimum); set what your jurisdiction requires.
+   */
+  ACCOUNT_RETENTION_DAYS: z.coerce.number().int().min(0).max(7300).default(1825),
+  /** A member's "Download all my data" file can be downloaded for this many days (ADR 0086). */
+  DATA_EXPORT_DAYS: z.coerce.number().int().min(1).max(30).default(7),
   /** A withdrawal confirmed by e-mail must be confirmed within this many minutes, or it lapses (ADR 0054). */
   WITHDRAWAL_CONFIRM_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
   /**
@@ -201,6 +209,8 @@ function shapeConfig(env: z.infer<typeof envSchema>) {
       quoteStreams: { perClient: env.QUOTE_STREAMS_PER_CLIENT, total: env.QUOTE_STREAMS_TOTAL },
     },
     chainWatcher: env.CHAIN_WATCHER,
+    /** Closing an account and downloading one's data (ADR 0086). */
+    accountData: { retentionDays: env.ACCOUNT_RETENTION_DAYS, exportDays: env.DATA_EXPORT_DAYS },
     payments: {
       depositsEnabled: env.DEPOSITS_ENABLED ?? !isProduction,
       /** Undefined: development keys are generated under dataDir on first use (ADR 0051). */

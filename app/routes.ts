@@ -56,6 +56,10 @@ export default deepFreeze([
       route("settings/two-factor", "routes/_app/settings/two-factor.tsx"),
       route("settings/sessions", "routes/_app/settings/sessions.tsx"),
       route("settings/billing", "routes/_app/settings/billing.tsx"),
+      // Account data (ADR 0086): a copy of everything, the e-mailed link's page, closing the account.
+      route("settings/data", "routes/_app/settings/data.tsx"),
+      route("settings/data/:id", "routes/_app/settings/data-file.tsx"),
+      route("settings/close", "routes/_app/settings/close.tsx"),
     ]),
     route("billing/checkout", "routes/_app/billing/checkout.tsx"),
     // What Premium includes; its premium section is refused without the entitlement (the paywall).
@@ -145,6 +149,7 @@ export default deepFreeze([
   route("transactions/export/:file", "routes/tax-export.ts", { id: "tax-export-file" }),
   route("transactions/statement/:file?", "routes/tax-export.ts", { id: "tax-statement" }),
   route("settings/billing/invoices/:file", "routes/invoice-pdf.ts"),
+  route("settings/data/:id/download", "routes/data-export-download.ts"),
   route("api/transactions", "routes/api/transactions.ts"),
   route("api/user", "routes/api/user.ts"),
   ...testRoutes(process.env.APP_ENV),

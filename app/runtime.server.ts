@@ -2,6 +2,7 @@ import { seedDatabase } from "../db/seed.ts";
 import { getConfig } from "./config.server.ts";
 import { connectDatabase, disconnectDatabase, getDatabase } from "./db/db.server.ts";
 import { withStartupLock } from "./db/migrate.server.ts";
+import { startAccountDataJobs, stopAccountDataJobs } from "./domain/account-data/jobs.server.ts";
 import { startAlertJobs, stopAlertJobs } from "./domain/alerts/jobs.server.ts";
 import { createBalanceReaders } from "./domain/chain/balances.server.ts";
 import { startDepositWatchers, stopDepositWatchers } from "./domain/deposits/watch.server.ts";
@@ -79,6 +80,11 @@ export async function boot() {
   startReserveJobs(database.db, createBalanceReaders(database.db, config), reserveSourceLabel(config));
   // Withdrawals not confirmed by e-mail in time lapse and their holds void (ADR 0054).
   startWithdrawalJobs(database.db);
+  // Data downloads are built, expired ones removed, closed accounts anonymised (ADR 0086).
+  startAccountDataJobs(database.db, {
+    exportDays: config.accountData.exportDays,
+    brand: config.brand.name,
+  });
   // Membership renewals, reminders, grace and expiry: every server, subscription by subscription.
   startMembershipJobs(database.db, config);
   // Research: scheduled pieces publish on time; last week's digest is queued (ADR 0073).
@@ -123,6 +129,7 @@ export async function shutdown() {
   await stopSnapshotJobs();
   await stopReserveJobs();
   await stopWithdrawalJobs();
+  await stopAccountDataJobs();
   await stopMembershipJobs();
   await stopSampleBilling();
   await stopResearchJobs();

@@ -105,6 +105,9 @@ const MODULE_STATE: Record<string, string> = {
   "app/domain/membership/jobs.server.ts: timer": "the membership lifecycle job's interval",
   "app/domain/membership/jobs.server.ts: running": "the lifecycle pass in progress, so passes never overlap",
   "app/domain/withdrawals/jobs.server.ts: timer": "the withdrawal jobs' interval",
+  "app/domain/account-data/jobs.server.ts: timer": "the account data jobs' interval",
+  "app/domain/account-data/jobs.server.ts: running":
+    "the account data pass in progress, so passes never overlap",
   "app/domain/withdrawals/jobs.server.ts: running":
     "the withdrawal pass in progress, so passes never overlap",
   "app/domain/membership/sample-jobs.server.ts: timer": "the sample card processor's interval",

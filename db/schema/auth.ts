@@ -44,11 +44,27 @@ export const users = pgTable(
     disabledAt: timestamp("disabled_at", { withTimezone: true }),
     disabledBy: text("disabled_by"),
     disabledReason: text("disabled_reason"),
+    /**
+     * Closed by the member (ADR 0086): nobody signs in again. What the law requires is kept until
+     * `anonymiseAfter` (the operator's retention period); then a job replaces the name and e-mail
+     * (`anonymisedAt`), which frees the address for a new sign-up.
+     */
+    closedAt: timestamp("closed_at", { withTimezone: true }),
+    anonymiseAfter: timestamp("anonymise_after", { withTimezone: true }),
+    anonymisedAt: timestamp("anonymised_at", { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
     uniqueIndex("users_email_unique").on(sql`lower(${t.email})`),
     uniqueIndex("users_referral_code_unique").on(t.referralCode),
+    // The anonymisation job's queue: closed accounts not yet anonymised.
+    index("users_anonymise_due_idx")
+      .on(t.anonymiseAfter)
+      .where(sql`${t.closedAt} is not null and ${t.anonymisedAt} is null`),
+    check(
+      "users_closure_check",
+      sql`(${t.closedAt} is null) = (${t.anonymiseAfter} is null) and (${t.anonymisedAt} is null or ${t.closedAt} is not null)`,
+    ),
   ],
 );
 

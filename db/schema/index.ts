@@ -1,5 +1,6 @@
 // The one pg-core schema for both drivers (PGlite and node-postgres). Each domain owns a file.
 
+export * from "./account-data.ts";
 export * from "./airdrops.ts";
 export * from "./approvals.ts";
 export * from "./auth.ts";

@@ -223,6 +223,7 @@ test.describe("transactions", () => {
       "Currency",
       "Status",
       "Account",
+      "Help",
     ]);
     await expectNoA11yViolations(page);
 

@@ -36,6 +36,14 @@ export const AUDIT_EVENTS = Object.freeze([
   // Withdrawals: the member's confirmation (ADR 0054).
   "withdrawal-confirmed",
   "withdrawal-confirmation-failed",
+  // Account data (ADR 0086): a download asked for and fetched; the account closed, a refused
+  // closure, a closed member's refused sign-in, and the anonymisation after the retention period.
+  "data-export-requested",
+  "data-export-downloaded",
+  "account-closed",
+  "account-close-failed",
+  "sign-in-refused-closed",
+  "account-anonymised",
   // Back-office actions; the actor (user id) is the staff member, the subject is in detail.
   "admin-deposit-credited",
   "admin-deposit-rejected",

@@ -194,8 +194,14 @@ export function getAuth(db: Db, config: AuthConfig): Auth {
   return auth;
 }
 
-/** Whether an admin has disabled this member (back-office, ADR 0055). */
+/**
+ * Whether this member may not have a session: an admin disabled them (back-office, ADR 0055), or
+ * they closed their account (ADR 0086).
+ */
 export async function isUserDisabled(db: Db, userId: string): Promise<boolean> {
-  const [row] = await db.select({ disabledAt: users.disabledAt }).from(users).where(eq(users.id, userId));
-  return row?.disabledAt != null;
+  const [row] = await db
+    .select({ disabledAt: users.disabledAt, closedAt: users.closedAt })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row?.disabledAt != null || row?.closedAt != null;
 }

@@ -160,9 +160,9 @@ export async function credentialPasswordHash(db: Db, userId: string): Promise<st
 export async function credentialOfEmail(
   db: Db,
   email: string,
-): Promise<{ disabledAt: Date | null; hash: string | null } | undefined> {
+): Promise<{ disabledAt: Date | null; closedAt: Date | null; hash: string | null } | undefined> {
   const [row] = await db
-    .select({ disabledAt: users.disabledAt, hash: authAccounts.password })
+    .select({ disabledAt: users.disabledAt, closedAt: users.closedAt, hash: authAccounts.password })
     .from(users)
     .innerJoin(authAccounts, and(eq(authAccounts.userId, users.id), eq(authAccounts.providerId, CREDENTIAL)))
     .where(sql`lower(${users.email}) = ${email}`);

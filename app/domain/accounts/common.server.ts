@@ -61,11 +61,22 @@ export interface CurrentSession {
 }
 
 /** A refusal the member caused, with the message to show (ADR 0066). */
-export type Failure = { ok: false; message: string; retryAfterSeconds?: number; disabled?: true };
+export type Failure = {
+  ok: false;
+  message: string;
+  retryAfterSeconds?: number;
+  disabled?: true;
+  closed?: true;
+};
 
 /** What a disabled member sees at sign-in (only after giving the right password). */
 export function disabledAccountMessage(brand: string) {
   return `This account has been disabled. Please contact ${brand} support.`;
+}
+
+/** What a member who closed their account sees at sign-in (only after giving the right password). */
+export function closedAccountMessage(brand: string) {
+  return `This account is closed, so it cannot be signed in to. If you did not close it, please contact ${brand} support.`;
 }
 
 /** A rate limit's answer, saying how long to wait. */

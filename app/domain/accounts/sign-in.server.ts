@@ -2,7 +2,7 @@
 // step with an authenticator or recovery code, and the code that confirms a sensitive action.
 
 import { randomBytes } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNotNull } from "drizzle-orm";
 import { sessions, users } from "../../../db/schema/index.ts";
 import type { Db } from "../../db/client.server.ts";
 import { log } from "../../log.server.ts";
@@ -20,6 +20,7 @@ import {
 import {
   type AccountsEnv,
   audit,
+  closedAccountMessage,
   disabledAccountMessage,
   type Failure,
   findUserIdByEmail,
@@ -112,6 +113,19 @@ export async function signUp(
  */
 async function tellOwnerOfSignUpAttempt(db: Db, env: AccountsEnv, userId: string, email: string) {
   const hour = env.clock.now().toISOString().slice(0, 13);
+  // A closed account's address is free again only once it is anonymised (ADR 0086): say when.
+  const [closed] = await db
+    .select({ anonymiseAfter: users.anonymiseAfter })
+    .from(users)
+    .where(and(eq(users.id, userId), isNotNull(users.closedAt)));
+  if (closed?.anonymiseAfter) {
+    await enqueueEmail(db, `signup-closed:${userId}:${hour}`, {
+      to: email,
+      template: "signup-closed-account",
+      data: { anonymiseAfter: closed.anonymiseAfter.toISOString() },
+    });
+    return;
+  }
   await enqueueEmail(db, `signup-existing:${userId}:${hour}`, {
     to: email,
     template: "signup-existing-account",
@@ -155,6 +169,10 @@ export async function signIn(
     return throttled(allowed.retryAfterSeconds);
   }
   const disabled = await disabledSignIn(db, email, input.password);
+  if (disabled === "closed") {
+    await audit(db, env, meta, "sign-in-refused-closed", (await findUserIdByEmail(db, email)) ?? null);
+    return { ok: false, message: closedAccountMessage(env.config.brand.name), closed: true };
+  }
   if (disabled === "refused") {
     await audit(db, env, meta, "sign-in-refused-disabled", (await findUserIdByEmail(db, email)) ?? null);
     return { ok: false, message: disabledAccountMessage(env.config.brand.name), disabled: true };
@@ -191,11 +209,13 @@ async function disabledSignIn(
   db: Db,
   email: string,
   password: string,
-): Promise<"refused" | "wrong-password" | "active"> {
+): Promise<"refused" | "closed" | "wrong-password" | "active"> {
   const row = await credentialOfEmail(db, email);
-  if (!row?.disabledAt) return "active";
+  if (!row?.disabledAt && !row?.closedAt) return "active";
   if (!row.hash) return "wrong-password";
-  return (await verifyPassword({ hash: row.hash, password })) ? "refused" : "wrong-password";
+  if (!(await verifyPassword({ hash: row.hash, password }))) return "wrong-password";
+  // A closed account says so (ADR 0086), even when an admin had also disabled it.
+  return row.closedAt ? "closed" : "refused";
 }
 
 /** Second step of a sign-in for members with two-factor authentication. */

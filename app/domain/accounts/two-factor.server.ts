@@ -191,12 +191,12 @@ async function switchTwoFactorOff(
   );
 }
 
-async function passwordMatches(db: Db, userId: string, password: string) {
+export async function passwordMatches(db: Db, userId: string, password: string) {
   const hash = await credentialPasswordHash(db, userId);
   return Boolean(hash && password && (await verifyPassword({ hash, password })));
 }
 
-async function spendRecovery(env: AccountsEnv, code: string, meta: RequestMeta) {
+export async function spendRecovery(env: AccountsEnv, code: string, meta: RequestMeta) {
   if (!code || code.length > 64) return false;
   return spendRecoveryCode(env.auth, code, meta);
 }

@@ -1,6 +1,7 @@
 // Every e-mail the product sends, as data: which template and what it needs. A message is queued
 // with its data in the transaction that caused it (outbox.server.ts) and rendered to words only
 // when it is delivered, with the deployment's brand and address (MailContext).
+import { type AccountDataEmail, renderAccountDataEmail } from "../account-data/emails.ts";
 import { type AlertEmail, renderAlertEmail } from "../alerts/emails.ts";
 import { type ContactEmail, renderContactEmail } from "../contact/emails.ts";
 import { type DepositEmail, renderDepositEmail } from "../deposits/emails.ts";
@@ -31,7 +32,8 @@ export type EmailContent =
   | RecurringEmail
   | AlertEmail
   | SupportEmail
-  | LiveEventEmail;
+  | LiveEventEmail
+  | AccountDataEmail;
 export type TemplateName = EmailContent["template"];
 export type Email = EmailContent & { to: string };
 
@@ -79,6 +81,9 @@ const RENDERERS: { readonly [K in TemplateName]: Renderer<K> } = Object.freeze({
   "support-reply": renderSupportEmail,
   "live-event-reminder": renderLiveEventEmail,
   "live-event-cancelled": renderLiveEventEmail,
+  "data-export-ready": renderAccountDataEmail,
+  "account-closed": renderAccountDataEmail,
+  "signup-closed-account": renderAccountDataEmail,
 });
 
 export function isTemplateName(name: string): name is TemplateName {

@@ -3,8 +3,14 @@
 import type { Db } from "../../db/client.server.ts";
 import { formatWithSymbol } from "../money/amount.ts";
 import { type Asset, isAsset } from "../money/assets.ts";
-import type { ThreadMessage } from "./rules.ts";
-import { getMyTicket, listMyTickets, operationsToLink, type threadOf } from "./tickets.server.ts";
+import type { SupportCategory, ThreadMessage } from "./rules.ts";
+import {
+  getMyTicket,
+  linkedOperation,
+  listMyTickets,
+  operationsToLink,
+  type threadOf,
+} from "./tickets.server.ts";
 
 const OPERATION_WORDS: Readonly<Record<string, string>> = Object.freeze({
   deposit: "Deposit",
@@ -67,9 +73,36 @@ export async function myTicketsView(db: Db, userId: string) {
   }));
 }
 
-export async function newTicketView(db: Db, userId: string) {
+/** The category a question about an operation of this type most likely belongs to. */
+const CATEGORY_OF_OPERATION: Readonly<Record<string, SupportCategory>> = Object.freeze({
+  deposit: "deposit",
+  withdrawal: "withdrawal",
+  stake: "staking",
+  reward: "staking",
+  swap: "other",
+  membership: "billing",
+});
+
+/**
+ * The new-ticket form: the member's recent operations to choose from and, when the page was opened
+ * for one (/support/new?operation=<id>, the history's "Get help with this"), that operation chosen
+ * and its category suggested. An id that is not one of the member's own operations chooses nothing
+ * (the same as a missing one), so the page says nothing about another member's operations.
+ */
+export async function newTicketView(db: Db, userId: string, requested = "") {
   const ops = await operationsToLink(db, userId);
-  return ops.map((op) => ({ id: op.id.toString(), label: operationLabel(op) }));
+  const options = ops.map((op) => ({ id: op.id.toString(), label: operationLabel(op) }));
+  const found = /^\d{1,18}$/.test(requested)
+    ? await linkedOperation(db, { operationId: BigInt(requested), userId })
+    : null;
+  if (found && !options.some((o) => o.id === requested)) {
+    options.unshift({ id: requested, label: operationLabel(found) });
+  }
+  return {
+    operations: options,
+    operation: found ? requested : "",
+    category: found ? (CATEGORY_OF_OPERATION[found.type] ?? "") : "",
+  };
 }
 
 export async function myTicketView(db: Db, userId: string, ticketId: bigint) {

@@ -2,19 +2,15 @@ import { Download, ListFilter, ReceiptText } from "lucide-react";
 import { useState } from "react";
 import { Form, isRouteErrorResponse, Link, useNavigation, useSubmit } from "react-router";
 import { getDb } from "~/db/db.server.ts";
-import { formatDateTime } from "~/domain/dates.ts";
 import { memberStatementYears } from "~/domain/exports/tax-exports.server.ts";
 import { listOperations } from "~/domain/ledger/history.server.ts";
 import {
-  activeStakeUntil,
   HISTORY_PERIOD_LABELS,
   HISTORY_PERIODS,
   type HistoryFilter,
-  type HistoryRowJson,
   historyRowJson,
   historySearchParams,
   isFiltered,
-  operationNote,
   parseHistoryQuery,
 } from "~/domain/ledger/history.ts";
 import {
@@ -24,10 +20,7 @@ import {
   OPERATION_STATUSES,
   OPERATION_TYPE_LABELS,
   OPERATION_TYPES,
-  type OperationStatus,
 } from "~/domain/ledger/types.ts";
-import { groupThousands } from "~/domain/money/decimal.ts";
-import { Badge } from "~/ui/badge.tsx";
 import { Button, ButtonLink, buttonClass } from "~/ui/button.tsx";
 import { Card } from "~/ui/card.tsx";
 import { Dialog } from "~/ui/dialog.tsx";
@@ -35,7 +28,8 @@ import { EmptyState } from "~/ui/empty-state.tsx";
 import { TaxExportsCard } from "~/ui/exports/tax-exports-card.tsx";
 import { Pager } from "~/ui/pager.tsx";
 import { Select } from "~/ui/select.tsx";
-import { Table, Td, Th } from "~/ui/table.tsx";
+import { Table, Th } from "~/ui/table.tsx";
+import { HistoryListItem, HistoryTableRow } from "~/ui/transactions/history-row.tsx";
 import { requireSession } from "~/utils/auth.server.ts";
 import type { Route } from "./+types/transactions";
 
@@ -61,32 +55,6 @@ export async function loader(args: Route.LoaderArgs) {
     pageSize: result.pageSize,
     taxYears,
   };
-}
-
-const STATUS_TONES: Record<OperationStatus, "positive" | "warning" | "negative"> = {
-  completed: "positive",
-  pending: "warning",
-  failed: "negative",
-};
-
-/** The row's status badge; a running stake reads "Active until <date>", not "Pending". */
-function StatusBadge({ row }: { row: HistoryRowJson }) {
-  const until = activeStakeUntil(row);
-  if (until) return <Badge tone="brand">Active until {formatDateTime(until)}</Badge>;
-  return <Badge tone={STATUS_TONES[row.status]}>{OPERATION_STATUS_LABELS[row.status]}</Badge>;
-}
-
-/** What the type alone would not say (a demo balance reset is recorded as a Deposit). */
-function Note({ row }: { row: HistoryRowJson }) {
-  const note = operationNote(row);
-  return note ? <span className="block text-xs font-normal text-muted">{note}</span> : null;
-}
-
-function amountText(row: HistoryRowJson) {
-  const main = `${groupThousands(row.amount)} ${row.asset}`;
-  return row.counterAmount && row.counterAsset
-    ? `${main} → ${groupThousands(row.counterAmount)} ${row.counterAsset}`
-    : main;
 }
 
 function withQuery(path: string, params: URLSearchParams) {
@@ -290,51 +258,20 @@ export default function Transactions({ loaderData }: Route.ComponentProps) {
                   <Th>Currency</Th>
                   <Th>Status</Th>
                   <Th>Account</Th>
+                  <Th>
+                    <span className="sr-only">Help</span>
+                  </Th>
                 </tr>
               </thead>
               <tbody>
                 {rows.map((row) => (
-                  <tr key={row.id}>
-                    <Td className="whitespace-nowrap text-muted">{formatDateTime(row.createdAt)}</Td>
-                    <Td className="font-medium">
-                      {OPERATION_TYPE_LABELS[row.type]}
-                      <Note row={row} />
-                    </Td>
-                    <Td className="text-right tabular-nums">
-                      {groupThousands(row.amount)}
-                      {row.counterAmount && row.counterAsset ? (
-                        <span className="block text-xs text-muted">
-                          → {groupThousands(row.counterAmount)} {row.counterAsset}
-                        </span>
-                      ) : null}
-                    </Td>
-                    <Td>{row.asset}</Td>
-                    <Td>
-                      <StatusBadge row={row} />
-                    </Td>
-                    <Td className="text-muted">{LEDGER_LABELS[row.account]}</Td>
-                  </tr>
+                  <HistoryTableRow key={row.id} row={row} />
                 ))}
               </tbody>
             </Table>
             <ul className="divide-y divide-line sm:hidden" aria-label="Transactions">
               {rows.map((row) => (
-                <li key={row.id} className="flex items-start justify-between gap-3 px-4 py-3">
-                  <div className="min-w-0">
-                    <p className="font-medium text-ink">
-                      {OPERATION_TYPE_LABELS[row.type]}
-                      <span className="ml-2 text-xs font-normal text-muted">
-                        {LEDGER_LABELS[row.account]}
-                      </span>
-                    </p>
-                    <Note row={row} />
-                    <p className="text-xs text-muted">{formatDateTime(row.createdAt)}</p>
-                  </div>
-                  <div className="text-right">
-                    <p className="text-sm font-semibold text-ink tabular-nums">{amountText(row)}</p>
-                    <StatusBadge row={row} />
-                  </div>
-                </li>
+                <HistoryListItem key={row.id} row={row} />
               ))}
             </ul>
           </>

@@ -17,9 +17,11 @@ export const meta = () => [
 const CLEAR_AFTER_MS = 1500;
 
 export async function loader(args: Route.LoaderArgs) {
-  const redirectTo = safeRedirect(new URL(args.request.url).searchParams.get("redirectTo"));
+  const url = new URL(args.request.url);
+  const redirectTo = safeRedirect(url.searchParams.get("redirectTo"));
   await redirectIfSignedIn(args, redirectTo);
-  return { redirectTo };
+  // Straight after "Close my account" (ADR 0086): the member lands here, signed out.
+  return { redirectTo, closed: url.searchParams.get("closed") === "1" };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -36,7 +38,8 @@ export async function action(args: Route.ActionArgs) {
   }
   if (!result.ok) {
     // A disabled account's message stays on screen: it is not a typo to retry (ADR 0055).
-    if (result.disabled) return data({ error: result.message, sticky: true }, { status: 403 });
+    if (result.disabled || result.closed)
+      return data({ error: result.message, sticky: true }, { status: 403 });
     const headers = result.retryAfterSeconds
       ? { "Retry-After": String(result.retryAfterSeconds) }
       : undefined;
@@ -87,6 +90,15 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         </Link>
       }
     >
+      {loaderData.closed ? (
+        <p
+          role="status"
+          className="mb-4 rounded-md bg-positive-soft px-3 py-2 text-sm font-medium text-positive"
+        >
+          Your account is closed and every device is signed out. We sent you an e-mail about what we keep and
+          for how long.
+        </p>
+      ) : null}
       <FormAlert message={message ?? sticky} />
       <Form method="post" noValidate onSubmit={validate} className="space-y-4">
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />

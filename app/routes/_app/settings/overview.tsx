@@ -1,6 +1,7 @@
 import { AppearanceCard } from "~/ui/theme.tsx";
 import { requireSession } from "~/utils/auth.server.ts";
 import type { Route } from "./+types/overview";
+import { AccountDataCard } from "./account-data-card.tsx";
 import { AccountsCard } from "./accounts-card.tsx";
 import { settingsAction } from "./actions.server.ts";
 import { accountChoices, sessionRows } from "./data.server.ts";
@@ -38,6 +39,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
       <TwoFactorCard user={user} answer={answer} />
       <SessionsCard sessions={loaderData.sessions} answer={answer} />
       <AppearanceCard />
+      <AccountDataCard />
     </>
   );
 }

@@ -17,12 +17,8 @@ export async function loader(args: Route.LoaderArgs) {
   const session = await requireSession(args);
   const url = new URL(args.request.url);
   const from = url.searchParams.get("from") ?? "";
-  const operation = url.searchParams.get("operation") ?? "";
-  return {
-    operations: await newTicketView(getDb(), session.user.id),
-    from: isSameSitePath(from) && !from.startsWith("/support") ? from : "",
-    operation: /^\d{1,18}$/.test(operation) ? operation : "",
-  };
+  const view = await newTicketView(getDb(), session.user.id, url.searchParams.get("operation") ?? "");
+  return { ...view, from: isSameSitePath(from) && !from.startsWith("/support") ? from : "" };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -40,7 +36,7 @@ export async function action(args: Route.ActionArgs) {
 
 /** /support/new: what the question is about, the message, files, and the transaction it concerns. */
 export default function NewTicket({ loaderData, actionData }: Route.ComponentProps) {
-  const { operations, from, operation } = loaderData;
+  const { operations, from, operation, category } = loaderData;
   const errors = (actionData as SupportAnswer | undefined)?.errors ?? {};
   const busy = useNavigation().state === "submitting";
   return (
@@ -60,6 +56,7 @@ export default function NewTicket({ loaderData, actionData }: Route.ComponentPro
             label="What is it about?"
             name="category"
             placeholder="Choose a topic"
+            defaultValue={category}
             options={SUPPORT_CATEGORIES.map((c) => ({ value: c, label: CATEGORY_LABELS[c] }))}
             error={errors.category}
             required
@@ -71,7 +68,7 @@ export default function NewTicket({ loaderData, actionData }: Route.ComponentPro
               label="Transaction it is about (optional)"
               name="operationId"
               placeholder="None"
-              defaultValue={operations.some((o) => o.id === operation) ? operation : ""}
+              defaultValue={operation}
               options={operations.map((o) => ({ value: o.id, label: o.label }))}
               error={errors.operationId}
             />
