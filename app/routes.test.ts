@@ -11,6 +11,7 @@ describe("test-only routes", () => {
       "api/test/staff",
       "api/test/market/price",
       "api/test/membership",
+      "api/test/leaderboard",
     ]);
     for (const env of [undefined, "development", "production", "TEST", ""])
       expect(testRoutes(env)).toEqual([]);

@@ -15,6 +15,7 @@ export function testRoutes(appEnv: string | undefined) {
         route("api/test/staff", "routes/test/staff.ts"),
         route("api/test/market/price", "routes/api/market-test.ts"),
         route("api/test/membership", "routes/test/membership.ts"),
+        route("api/test/leaderboard", "routes/test/leaderboard.ts"),
       ]
     : [];
 }
@@ -72,6 +73,8 @@ export default deepFreeze([
     route("setups", "routes/_app/setups.tsx"),
     route("alerts", "routes/_app/alerts.tsx"),
     route("watchlists", "routes/_app/watchlists.tsx"),
+    // The demo-trading leaderboard (ADR 0084): members who joined, ranked by time-weighted return.
+    route("leaderboard", "routes/_app/leaderboard.tsx"),
     // Support tickets (ADR 0080): each page reads only the signed-in member's own tickets.
     route("support", "routes/_app/support/index.tsx"),
     route("support/new", "routes/_app/support/new.tsx"),

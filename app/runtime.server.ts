@@ -5,6 +5,7 @@ import { withStartupLock } from "./db/migrate.server.ts";
 import { startAlertJobs, stopAlertJobs } from "./domain/alerts/jobs.server.ts";
 import { startDepositWatchers, stopDepositWatchers } from "./domain/deposits/watch.server.ts";
 import { startAccountEvents, stopAccountEvents } from "./domain/events/account-events.server.ts";
+import { startLeaderboardJobs, stopLeaderboardJobs } from "./domain/leaderboard/jobs.server.ts";
 import { mailContextOf } from "./domain/mail/context.ts";
 import { createMailer } from "./domain/mail/mailer.server.ts";
 import { type OutboxWorker, startOutboxWorker } from "./domain/mail/outbox-worker.server.ts";
@@ -71,6 +72,8 @@ export async function boot() {
   });
   // Portfolio snapshots: yesterday's for every member, each (member, day) written once (ADR 0078).
   startSnapshotJobs(database.db, createHistoryProviders(config));
+  // The demo-trading leaderboard: every server recomputes it; each run replaces it whole (ADR 0084).
+  startLeaderboardJobs(database.db, createHistoryProviders(config));
   // Withdrawals not confirmed by e-mail in time lapse and their holds void (ADR 0054).
   startWithdrawalJobs(database.db);
   // Membership renewals, reminders, grace and expiry: every server, subscription by subscription.
@@ -113,6 +116,7 @@ export async function shutdown() {
   await stopStakingJobs();
   await stopRecurringJobs();
   await stopSnapshotJobs();
+  await stopLeaderboardJobs();
   await stopWithdrawalJobs();
   await stopMembershipJobs();
   await stopSampleBilling();

@@ -100,6 +100,9 @@ const MODULE_STATE: Record<string, string> = {
     "the recurring buy pass in progress, so passes never overlap",
   "app/domain/portfolio/jobs.server.ts: timer": "the portfolio snapshot job's interval",
   "app/domain/portfolio/jobs.server.ts: running": "the snapshot pass in progress, so passes never overlap",
+  "app/domain/leaderboard/jobs.server.ts: timer": "the leaderboard job's interval",
+  "app/domain/leaderboard/jobs.server.ts: running":
+    "the leaderboard pass in progress, so passes never overlap",
   "app/domain/membership/jobs.server.ts: timer": "the membership lifecycle job's interval",
   "app/domain/membership/jobs.server.ts: running": "the lifecycle pass in progress, so passes never overlap",
   "app/domain/withdrawals/jobs.server.ts: timer": "the withdrawal jobs' interval",

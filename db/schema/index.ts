@@ -6,6 +6,7 @@ export * from "./auth.ts";
 export * from "./brokers.ts";
 export * from "./contact.ts";
 export * from "./deposits.ts";
+export * from "./leaderboard.ts";
 export * from "./ledger.ts";
 export * from "./mail.ts";
 export * from "./market-data.ts";
