@@ -60,7 +60,7 @@ export function MyStanding({
   const busy = navigation.state === "submitting" ? String(navigation.formData?.get("intent") ?? "") : "";
   const { me } = view;
   const nameForm = (label: string, cta: string) => (
-    <Form method="post" className="flex flex-wrap items-end gap-3" noValidate>
+    <Form method="post" className="space-y-3" noValidate>
       <input type="hidden" name="intent" value="join" />
       <Field
         label={label}
@@ -71,9 +71,8 @@ export function MyStanding({
         required
         error={answer?.errors?.displayName}
         hint="Shown to other members instead of your name. 3 to 24 letters, digits, spaces, dots, dashes or underscores."
-        className="min-w-0 flex-1 basis-64"
       />
-      <Button type="submit" busy={busy === "join"} busyLabel="Saving..." className="mb-7">
+      <Button type="submit" busy={busy === "join"} busyLabel="Saving...">
         {cta}
       </Button>
     </Form>
