@@ -75,6 +75,8 @@ export default deepFreeze([
     route("watchlists", "routes/_app/watchlists.tsx"),
     // The demo-trading leaderboard (ADR 0084): members who joined, ranked by time-weighted return.
     route("leaderboard", "routes/_app/leaderboard.tsx"),
+    // The member's referral link, QR code and counts (ADR 0084).
+    route("referrals", "routes/_app/referrals.tsx"),
     // Support tickets (ADR 0080): each page reads only the signed-in member's own tickets.
     route("support", "routes/_app/support/index.tsx"),
     route("support/new", "routes/_app/support/new.tsx"),

@@ -13,6 +13,7 @@ export * from "./market-data.ts";
 export * from "./membership.ts";
 export * from "./portfolio.ts";
 export * from "./portfolio-tracker.ts";
+export * from "./referrals.ts";
 export * from "./research.ts";
 export * from "./reviews.ts";
 export * from "./sample-billing.ts";

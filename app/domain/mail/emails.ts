@@ -9,6 +9,7 @@ import { type MembershipEmail, renderMembershipEmail } from "../membership/email
 import { type ReceiptEmail, renderReceiptEmail } from "../membership/receipts.ts";
 import { type RefundEmail, renderRefundEmail } from "../membership/refund-emails.ts";
 import { type RecurringEmail, renderRecurringEmail } from "../recurring/emails.ts";
+import { type ReferralEmail, renderReferralEmail } from "../referrals/emails.ts";
 import { type ResearchEmail, renderResearchEmail } from "../research/emails.ts";
 import { renderStakingEmail, type StakingEmail } from "../staking/emails.ts";
 import { renderSupportEmail, type SupportEmail } from "../support/emails.ts";
@@ -29,7 +30,8 @@ export type EmailContent =
   | ResearchEmail
   | RecurringEmail
   | AlertEmail
-  | SupportEmail;
+  | SupportEmail
+  | ReferralEmail;
 export type TemplateName = EmailContent["template"];
 export type Email = EmailContent & { to: string };
 
@@ -75,6 +77,7 @@ const RENDERERS: { readonly [K in TemplateName]: Renderer<K> } = Object.freeze({
   "price-alert": renderAlertEmail,
   "support-ticket-received": renderSupportEmail,
   "support-reply": renderSupportEmail,
+  "referral-reward": renderReferralEmail,
 });
 
 export function isTemplateName(name: string): name is TemplateName {
