@@ -3,10 +3,17 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { onPostgres, setupTestDatabase } from "../../../tests/db.ts";
 import { type Db, queryRows, withTx } from "../../db/client.server.ts";
 import { postBankCredit } from "../deposits/decisions.server.ts";
+import { setReferralRewardByAdmin } from "../earn/admin.server.ts";
+import { earnFormMessages, parseReferralRewardForm } from "../earn/admin-forms.ts";
 import { fundSystemAccount } from "../ledger/funding.server.ts";
 import { auditLedger, getBalances } from "../ledger/ledger.server.ts";
 import { parseAmount } from "../money/amount.ts";
-import { referralPage, setReferralReward, settleReferralOnDeposit } from "./referrals.server.ts";
+import {
+  getReferralReward,
+  referralPage,
+  setReferralReward,
+  settleReferralOnDeposit,
+} from "./referrals.server.ts";
 import { mailboxOf } from "./rules.ts";
 
 const t = setupTestDatabase();
@@ -139,6 +146,33 @@ describe("referral rewards", () => {
     // bob, ann's own second address and cat joined; bob and cat deposited (the self-referral is not counted).
     expect(anns).toMatchObject({ joined: 3, deposited: 2, earned: ["5 USDT"] });
     expect(JSON.stringify(anns)).not.toMatch(/bob|cat|fay|example\.test/);
+  });
+});
+
+describe("the operator's referral reward", () => {
+  it("is set from /admin/earn's form, audited, and removed with an empty amount", async () => {
+    expect(parseReferralRewardForm({ asset: "USD", amount: "5" })).toEqual({
+      ok: false,
+      errors: { asset: earnFormMessages.referralAsset },
+    });
+    expect(parseReferralRewardForm({ asset: "USDT", amount: "0" })).toMatchObject({ ok: false });
+    expect(parseReferralRewardForm({ asset: "USDT", amount: "abc" })).toMatchObject({ ok: false });
+    expect(parseReferralRewardForm({ asset: "BTC", amount: "" })).toEqual({ ok: true, value: null });
+    const parsed = parseReferralRewardForm({ asset: "BTC", amount: "0.0001" });
+    expect(parsed).toEqual({ ok: true, value: { asset: "BTC", amountMinor: 10_000n } });
+    const actor = { adminId: admin, ip: "127.0.0.1", userAgent: "test" };
+    await setReferralRewardByAdmin(t.db, actor, parsed.ok ? parsed.value : null);
+    expect(await getReferralReward(t.db)).toEqual({ asset: "BTC", amountMinor: 10_000n });
+    await setReferralRewardByAdmin(t.db, actor, null);
+    expect(await getReferralReward(t.db)).toBeNull();
+    const audited = await queryRows<{ detail: unknown }>(
+      t.db,
+      sql`select detail from audit_log where event = 'admin-referral-reward-updated' and user_id = ${admin} order by at`,
+    );
+    expect(audited.map((r) => r.detail)).toEqual([
+      { before: expect.anything(), after: { asset: "BTC", amountMinor: "10000" } },
+      { before: { asset: "BTC", amountMinor: "10000" }, after: null },
+    ]);
   });
 });
 
