@@ -49,6 +49,8 @@ test.describe("desktop (1280 px): the avatar menu", () => {
       "Recurring buys",
       "Watchlists",
       "Price alerts",
+      "Leaderboard",
+      "Referrals",
       "Sign out",
     ]);
     await expect(menu.getByRole("menuitem", { name: "Portfolio" })).toBeFocused();
@@ -61,6 +63,8 @@ test.describe("desktop (1280 px): the avatar menu", () => {
       "Recurring buys",
       "Watchlists",
       "Price alerts",
+      "Leaderboard",
+      "Referrals",
     ]) {
       await page.keyboard.press("ArrowDown");
       await expect(menu.getByRole("menuitem", { name: item })).toBeFocused();
@@ -77,6 +81,8 @@ test.describe("desktop (1280 px): the avatar menu", () => {
       await expect(menu.getByRole("menuitemradio", { name: choice })).toBeFocused();
     }
     for (const item of [
+      "Referrals",
+      "Leaderboard",
       "Price alerts",
       "Watchlists",
       "Recurring buys",
@@ -121,6 +127,8 @@ test.describe("desktop (1280 px): the avatar menu", () => {
       "Recurring buys",
       "Watchlists",
       "Price alerts",
+      "Leaderboard",
+      "Referrals",
     ]) {
       await page.keyboard.press("ArrowDown");
       await expect(page.getByRole("menuitem", { name: item })).toBeFocused();
