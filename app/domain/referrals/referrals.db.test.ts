@@ -1,8 +1,14 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { TEST_XPUBS } from "../../../tests/chain-keys.ts";
 import { onPostgres, setupTestDatabase } from "../../../tests/db.ts";
+import { mailTo } from "../../../tests/mailbox.ts";
 import { type Db, queryRows, withTx } from "../../db/client.server.ts";
+import { btcDeriver, tronDeriver } from "../chain/addresses.ts";
+import { createSimulatedWatcher, mineBlocks, simulateSend } from "../chain/simulated.server.ts";
+import { getOrCreateDepositAddress } from "../deposits/addresses.server.ts";
 import { postBankCredit } from "../deposits/decisions.server.ts";
+import { scanDeposits } from "../deposits/detection.server.ts";
 import { setReferralRewardByAdmin } from "../earn/admin.server.ts";
 import { earnFormMessages, parseReferralRewardForm } from "../earn/admin-forms.ts";
 import { fundSystemAccount } from "../ledger/funding.server.ts";
@@ -138,14 +144,33 @@ describe("referral rewards", () => {
     });
   });
 
+  it("a chain deposit credited by the watcher decides it too; the referrer's e-mail names no one", async () => {
+    await setReferralReward(t.db, { asset: "USDT", amountMinor: USDT("2") }); // the pool holds 7
+    const dot = await member(t.db, "dot", { referredBy: ann });
+    const keys = { btc: btcDeriver(TEST_XPUBS.btc), tron: tronDeriver(TEST_XPUBS.tron) };
+    const { address } = await getOrCreateDepositAddress(t.db, keys, dot, "BTC");
+    await simulateSend(t.db, { chain: "bitcoin", address, amountMinor: 50_000n });
+    await mineBlocks(t.db, "bitcoin", 3);
+    await scanDeposits(t.db, createSimulatedWatcher(t.db, "bitcoin"), { requiredConfirmations: 3 });
+    expect(await rewardRows(dot)).toEqual([{ status: "paid", entry_id: expect.any(String) }]);
+    expect((await getBalances(t.db, { ledger: "real", userId: ann })).USDT.available).toBe(USDT("7"));
+    const mail = (await mailTo(t.db, "ann.smith@gmail.com")).filter((m) => m.subject.includes("referral"));
+    expect(mail.map((m) => m.subject)).toEqual([
+      "Coinlens: you earned a referral reward of 5 USDT",
+      "Coinlens: you earned a referral reward of 2 USDT",
+    ]);
+    expect(mail.map((m) => m.text).join("\n")).not.toMatch(/bob|dot|example\.test/);
+  });
+
   it("each member sees only their own counts, never who joined", async () => {
     const eve = await member(t.db, "eve");
     await member(t.db, "fay", { referredBy: eve });
     expect(await referralPage(t.db, eve)).toMatchObject({ joined: 1, deposited: 0, earned: [] });
     const anns = await referralPage(t.db, ann);
-    // bob, ann's own second address and cat joined; bob and cat deposited (the self-referral is not counted).
-    expect(anns).toMatchObject({ joined: 3, deposited: 2, earned: ["5 USDT"] });
-    expect(JSON.stringify(anns)).not.toMatch(/bob|cat|fay|example\.test/);
+    // bob, ann's own second address, cat and dot joined; bob, cat and dot deposited (the
+    // self-referral is not counted); 5 + 2 USDT were paid.
+    expect(anns).toMatchObject({ joined: 4, deposited: 3, earned: ["7 USDT"] });
+    expect(JSON.stringify(anns)).not.toMatch(/bob|cat|dot|fay|example\.test/);
   });
 });
 
