@@ -12,6 +12,7 @@ describe("test-only routes", () => {
       "api/test/market/price",
       "api/test/membership",
       "api/test/reserves",
+      "api/test/leaderboard",
     ]);
     for (const env of [undefined, "development", "production", "TEST", ""])
       expect(testRoutes(env)).toEqual([]);

@@ -16,6 +16,7 @@ export function testRoutes(appEnv: string | undefined) {
         route("api/test/market/price", "routes/api/market-test.ts"),
         route("api/test/membership", "routes/test/membership.ts"),
         route("api/test/reserves", "routes/test/reserves.ts"),
+        route("api/test/leaderboard", "routes/test/leaderboard.ts"),
       ]
     : [];
 }
@@ -78,6 +79,10 @@ export default deepFreeze([
     route("setups", "routes/_app/setups.tsx"),
     route("alerts", "routes/_app/alerts.tsx"),
     route("watchlists", "routes/_app/watchlists.tsx"),
+    // The demo-trading leaderboard (ADR 0084): members who joined, ranked by time-weighted return.
+    route("leaderboard", "routes/_app/leaderboard.tsx"),
+    // The member's referral link, QR code and counts (ADR 0084).
+    route("referrals", "routes/_app/referrals.tsx"),
     // Support tickets (ADR 0080): each page reads only the signed-in member's own tickets.
     route("support", "routes/_app/support/index.tsx"),
     route("support/new", "routes/_app/support/new.tsx"),

@@ -7,6 +7,7 @@ import { startAlertJobs, stopAlertJobs } from "./domain/alerts/jobs.server.ts";
 import { createBalanceReaders } from "./domain/chain/balances.server.ts";
 import { startDepositWatchers, stopDepositWatchers } from "./domain/deposits/watch.server.ts";
 import { startAccountEvents, stopAccountEvents } from "./domain/events/account-events.server.ts";
+import { startLeaderboardJobs, stopLeaderboardJobs } from "./domain/leaderboard/jobs.server.ts";
 import { startEventReminders, stopEventReminders } from "./domain/live-events/reminders.server.ts";
 import { mailContextOf } from "./domain/mail/context.ts";
 import { createMailer } from "./domain/mail/mailer.server.ts";
@@ -78,6 +79,8 @@ export async function boot() {
   startSnapshotJobs(database.db, createHistoryProviders(config));
   // Proof of reserves: each UTC day's commitment to member liabilities, once (ADR 0087).
   startReserveJobs(database.db, createBalanceReaders(database.db, config), reserveSourceLabel(config));
+  // The demo-trading leaderboard: every server recomputes it; each run replaces it whole (ADR 0084).
+  startLeaderboardJobs(database.db, createHistoryProviders(config));
   // Withdrawals not confirmed by e-mail in time lapse and their holds void (ADR 0054).
   startWithdrawalJobs(database.db);
   // Data downloads are built, expired ones removed, closed accounts anonymised (ADR 0086).
@@ -128,6 +131,7 @@ export async function shutdown() {
   await stopRecurringJobs();
   await stopSnapshotJobs();
   await stopReserveJobs();
+  await stopLeaderboardJobs();
   await stopWithdrawalJobs();
   await stopAccountDataJobs();
   await stopMembershipJobs();

@@ -102,6 +102,9 @@ const MODULE_STATE: Record<string, string> = {
   "app/domain/portfolio/jobs.server.ts: running": "the snapshot pass in progress, so passes never overlap",
   "app/domain/reserves/jobs.server.ts: timer": "the proof-of-reserves snapshot job's interval",
   "app/domain/reserves/jobs.server.ts: running": "the reserves pass in progress, so passes never overlap",
+  "app/domain/leaderboard/jobs.server.ts: timer": "the leaderboard job's interval",
+  "app/domain/leaderboard/jobs.server.ts: running":
+    "the leaderboard pass in progress, so passes never overlap",
   "app/domain/membership/jobs.server.ts: timer": "the membership lifecycle job's interval",
   "app/domain/membership/jobs.server.ts: running": "the lifecycle pass in progress, so passes never overlap",
   "app/domain/withdrawals/jobs.server.ts: timer": "the withdrawal jobs' interval",

@@ -224,6 +224,25 @@ test("an admin proposes funding a pool and a treasury, funded only when a second
   await page.getByRole("button", { name: "Save spread" }).click();
   await expect(page.getByRole("status")).toHaveText("Swap spread saved: 50 basis points.");
 
+  // The referral reward (ADR 0084): a wrong amount is explained beside the field; saved, then
+  // removed again (an empty amount), since other tests share this database.
+  const referral = page.locator("form", { has: page.locator('input[name="intent"][value="referral"]') });
+  await referral.getByLabel("Asset").selectOption("USDT");
+  await referral.getByLabel("Amount per referral").fill("five");
+  await referral.getByRole("button", { name: "Save reward" }).click();
+  await expect(referral.getByLabel("Amount per referral")).toHaveAccessibleDescription(
+    /Enter an amount such as 10 or 0\.5\./,
+  );
+  await referral.getByLabel("Amount per referral").fill("5");
+  await referral.getByRole("button", { name: "Save reward" }).click();
+  await expect(page.getByRole("status")).toHaveText(
+    "Referral reward saved: 5 USDT from the USDT rewards pool, while it holds enough.",
+  );
+  await expect(referral.getByLabel("Amount per referral")).toHaveValue("5");
+  await referral.getByLabel("Amount per referral").fill("");
+  await referral.getByRole("button", { name: "Save reward" }).click();
+  await expect(page.getByRole("status")).toHaveText("Referral reward removed: none is offered or shown.");
+
   // A new broker: unsafe link and a foreign image are explained; then it shows on /buy.
   await page.getByRole("link", { name: "Add a broker" }).click();
   await expect(page.getByRole("heading", { name: "Add a broker" })).toBeVisible();

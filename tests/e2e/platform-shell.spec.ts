@@ -50,6 +50,8 @@ test.describe("desktop (1280 px): the avatar menu", () => {
       "Recurring buys",
       "Watchlists",
       "Price alerts",
+      "Leaderboard",
+      "Referrals",
       "Sign out",
     ]);
     await expect(menu.getByRole("menuitem", { name: "Portfolio" })).toBeFocused();
@@ -63,6 +65,8 @@ test.describe("desktop (1280 px): the avatar menu", () => {
       "Recurring buys",
       "Watchlists",
       "Price alerts",
+      "Leaderboard",
+      "Referrals",
     ]) {
       await page.keyboard.press("ArrowDown");
       await expect(menu.getByRole("menuitem", { name: item })).toBeFocused();
@@ -79,6 +83,8 @@ test.describe("desktop (1280 px): the avatar menu", () => {
       await expect(menu.getByRole("menuitemradio", { name: choice })).toBeFocused();
     }
     for (const item of [
+      "Referrals",
+      "Leaderboard",
       "Price alerts",
       "Watchlists",
       "Recurring buys",
@@ -125,6 +131,8 @@ test.describe("desktop (1280 px): the avatar menu", () => {
       "Recurring buys",
       "Watchlists",
       "Price alerts",
+      "Leaderboard",
+      "Referrals",
     ]) {
       await page.keyboard.press("ArrowDown");
       await expect(page.getByRole("menuitem", { name: item })).toBeFocused();

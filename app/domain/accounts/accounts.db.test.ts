@@ -660,7 +660,7 @@ describe("member A cannot reach member B's data", () => {
   });
 });
 
-test("sign-up records the referring member from ?ref=CODE", async () => {
+test("sign-up records the referring member from ?ref=CODE, never the member's own mailbox", async () => {
   const referrer = await newMember();
   const [row] = await t.db
     .select({ code: users.referralCode })
@@ -684,6 +684,28 @@ test("sign-up records the referring member from ?ref=CODE", async () => {
     .from(users)
     .where(eq(users.id, await userIdOf("referred@example.test")));
   expect(created?.referredBy).toBe(referrer.userId);
+
+  // The referrer's own mailbox under another address ("+tag") is not a referral (ADR 0084).
+  const [local, domain] = referrer.email.split("@");
+  const again = `${local}+again@${domain}`;
+  const second = await signUp(
+    t.db,
+    env,
+    {
+      email: again,
+      firstName: "R",
+      lastName: "F",
+      password: "Sturdy-passphrase-42",
+      referralCode: row?.code ?? "",
+    },
+    meta(),
+  );
+  if (!second.ok) throw new Error(second.message);
+  const [self] = await t.db
+    .select()
+    .from(users)
+    .where(eq(users.id, await userIdOf(again)));
+  expect(self?.referredBy).toBeNull();
 });
 
 describe.runIf(onPostgres)("rate limits under concurrency (PostgreSQL)", () => {

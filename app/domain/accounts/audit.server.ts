@@ -66,6 +66,7 @@ export const AUDIT_EVENTS = Object.freeze([
   "admin-rewards-pool-funded",
   "admin-treasury-funded",
   "admin-swap-spread-updated",
+  "admin-referral-reward-updated",
   "admin-broker-created",
   "admin-broker-updated",
   // Membership (ADR 0070): plans edited, refunds proposed, completed and declined.

@@ -8,6 +8,7 @@ import type { Db } from "../../db/client.server.ts";
 import { log } from "../../log.server.ts";
 import { enqueueEmail } from "../mail/outbox.server.ts";
 import { setMemberPreferences } from "../members/preferences.server.ts";
+import { mailboxOf } from "../referrals/rules.ts";
 import { isUserDisabled } from "./auth.server.ts";
 import {
   createCredentialUser,
@@ -89,7 +90,7 @@ export async function signUp(
     return { ok: false, message: messages.unexpected };
   }
   const userId = created.userId;
-  const referredBy = input.referralCode ? await findReferrer(db, input.referralCode) : undefined;
+  const referredBy = input.referralCode ? await findReferrer(db, input.referralCode, email) : undefined;
   await db
     .update(users)
     .set({ referralCode: newReferralCode(), ...(referredBy ? { referredBy } : {}) })
@@ -137,11 +138,16 @@ function newReferralCode() {
   return randomBytes(6).toString("base64url").replace(/[-_]/g, "x").slice(0, 8).toUpperCase();
 }
 
-async function findReferrer(db: Db, code: string) {
+/** The member whose code it is; never the new member's own mailbox under another address (ADR 0084). */
+async function findReferrer(db: Db, code: string, email: string) {
   const clean = code.trim().toUpperCase();
   if (!/^[A-Z0-9]{4,16}$/.test(clean)) return undefined;
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.referralCode, clean));
-  return row?.id;
+  const [row] = await db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(eq(users.referralCode, clean));
+  if (!row || mailboxOf(row.email) === mailboxOf(email)) return undefined;
+  return row.id;
 }
 
 // ---------------------------------------------------------------------------------------------

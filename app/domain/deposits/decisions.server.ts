@@ -12,6 +12,7 @@ import type { WatchedAsset } from "../chain/watcher.ts";
 import { publishAccountEvent } from "../events/account-events.server.ts";
 import { postEntry } from "../ledger/ledger.server.ts";
 import { setOperationStatus } from "../ledger/operations.server.ts";
+import { settleReferralOnDeposit } from "../referrals/referrals.server.ts";
 import { getDeposit } from "./deposits.server.ts";
 import { queueDepositCreditedEmail, queueDepositRejectedEmail } from "./emails.server.ts";
 import { type CreditNotice, type Deposit, DepositStateError, type RejectNotice } from "./types.ts";
@@ -88,6 +89,8 @@ export async function postBankCredit(
     amount: input.amount,
     reference,
   });
+  // A referred member's first credited deposit decides their referrer's reward (ADR 0084).
+  await settleReferralOnDeposit(tx, { userId: input.memberId, depositId });
   await publishAccountEvent(tx, input.memberId, {
     kind: "deposit",
     id: depositId.toString(),
@@ -225,6 +228,7 @@ async function creditLocked(tx: Db, row: LockedDeposit, input: Decision): Promis
     reference: `${row.txid}:${row.outputIndex}`,
   };
   await queueDepositCreditedEmail(tx, credited);
+  await settleReferralOnDeposit(tx, { userId: d.userId, depositId: d.id });
   await publishAccountEvent(tx, d.userId, {
     kind: "deposit",
     id: d.id.toString(),

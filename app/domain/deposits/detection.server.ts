@@ -11,6 +11,7 @@ import { confirmationsOf } from "../chain/watcher.ts";
 import { publishAccountEvent } from "../events/account-events.server.ts";
 import { postEntry } from "../ledger/ledger.server.ts";
 import { createOperation, setOperationStatus } from "../ledger/operations.server.ts";
+import { settleReferralOnDeposit } from "../referrals/referrals.server.ts";
 import { queueDepositCreditedEmail, queueDepositDetectedEmail } from "./emails.server.ts";
 import {
   type CreditNotice,
@@ -276,6 +277,8 @@ async function creditSighting(s: Sighting): Promise<ObservationResult> {
     reference: `${output.txid}:${output.outputIndex}`,
   };
   await queueDepositCreditedEmail(tx, credited);
+  // A referred member's first credited deposit decides their referrer's reward (ADR 0084).
+  await settleReferralOnDeposit(tx, { userId: s.address.userId, depositId });
   await publishAccountEvent(tx, s.address.userId, {
     kind: "deposit",
     id: depositId.toString(),

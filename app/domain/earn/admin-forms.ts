@@ -6,7 +6,7 @@
 
 import { firstMessage } from "../forms.ts";
 import { isLedger, type Ledger } from "../ledger/types.ts";
-import { formatAmount } from "../money/amount.ts";
+import { formatAmount, safeParseAmount } from "../money/amount.ts";
 import { positiveAmountSchema } from "../money/amount-schema.ts";
 import { type Asset, CRYPTO_ASSETS, type CryptoAsset, isAsset, isCryptoAsset } from "../money/assets.ts";
 import { formatAprPercent } from "../staking/rules.ts";
@@ -30,6 +30,7 @@ export const earnFormMessages = Object.freeze({
   asset: "Choose an asset.",
   poolAsset: `Rewards pools hold crypto assets: choose one of ${CRYPTO_ASSETS.join(", ")}.`,
   spread: "The spread must be a whole number of basis points from 0 to 1000.",
+  referralAsset: `Referral rewards are paid from a rewards pool: choose one of ${CRYPTO_ASSETS.join(", ")}.`,
   brokerName: "Enter the broker's name (up to 60 characters).",
   brokerUrl: "The link must be a full address starting with https://",
   brokerImage: "Use an image on this site, such as /images/brokers/kraken.svg, or leave it empty.",
@@ -144,6 +145,22 @@ export function parseSpreadForm(form: Fields): FormResult<number, "spreadBps"> {
   if (!Number.isInteger(bps) || bps > 1000)
     return { ok: false, errors: { spreadBps: earnFormMessages.spread } };
   return { ok: true, value: bps };
+}
+
+/**
+ * The referral reward form (ADR 0084): an asset the rewards pools hold and an amount above zero,
+ * or an empty amount for no reward. Null value: no reward.
+ */
+export function parseReferralRewardForm(
+  form: Fields,
+): FormResult<{ asset: CryptoAsset; amountMinor: bigint } | null, "asset" | "amount"> {
+  const amount = text(form.amount).trim();
+  if (amount === "") return { ok: true, value: null };
+  const asset = text(form.asset);
+  if (!isCryptoAsset(asset)) return { ok: false, errors: { asset: earnFormMessages.referralAsset } };
+  const parsed = safeParseAmount(amount, asset, { allowZero: false });
+  if (!parsed.ok) return { ok: false, errors: { amount: parsed.error.message } };
+  return { ok: true, value: { asset, amountMinor: parsed.value } };
 }
 
 // ---------------------------------------------------------------------------------------------

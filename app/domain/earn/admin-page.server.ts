@@ -4,6 +4,7 @@
 import type { Db } from "../../db/client.server.ts";
 import { formatAmount } from "../money/amount.ts";
 import type { Asset } from "../money/assets.ts";
+import { getReferralReward } from "../referrals/referrals.server.ts";
 import { DURATION_LABELS, formatAprPercent, type StakeDurationDays } from "../staking/rules.ts";
 import { type EarnAdminView, earnAdminView } from "./admin.server.ts";
 import { productFormDefaults } from "./admin-forms.ts";
@@ -40,7 +41,7 @@ function poolRow(p: EarnAdminView["pools"][number]): PoolRowView {
 
 /** The page for the query `?product=<id>`, `?broker=<id|new>` and `?done=product|broker&id=<id>`. */
 export async function earnAdminPage(db: Db, query: URLSearchParams): Promise<EarnAdminPage> {
-  const view = await earnAdminView(db);
+  const [view, reward] = await Promise.all([earnAdminView(db), getReferralReward(db)]);
   const products = view.products.map(productRow);
   const brokers = view.brokers.map((b) => ({ ...b, id: b.id.toString() }));
 
@@ -65,6 +66,9 @@ export async function earnAdminPage(db: Db, query: URLSearchParams): Promise<Ear
     products,
     pools: view.pools.map(poolRow),
     spreadBps: view.spreadBps,
+    referralReward: reward
+      ? { asset: reward.asset, amount: formatAmount(reward.amountMinor, reward.asset) }
+      : null,
     brokers,
     editingProduct,
     editingBroker,

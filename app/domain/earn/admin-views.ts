@@ -50,6 +50,8 @@ export interface EarnAdminPage {
   products: ProductRowView[];
   pools: PoolRowView[];
   spreadBps: number;
+  /** The referral reward on offer (ADR 0084): asset and amount as typed, or empty for none. */
+  referralReward: { asset: string; amount: string } | null;
   brokers: BrokerRowView[];
   /** ?product=<id> opens the product editor. */
   editingProduct: ProductEditingView | null;
@@ -71,6 +73,7 @@ export type EarnActionData =
   | Refused<"product", ProductField>
   | Refused<"fund", FundingField>
   | Refused<"spread", "spreadBps">
+  | Refused<"referral", "asset" | "amount">
   | Refused<"broker", BrokerField>
   | { intent: "done"; message: string };
 

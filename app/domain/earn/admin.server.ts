@@ -20,6 +20,8 @@ import {
 import { getSystemBalance } from "../ledger/ledger.server.ts";
 import { LEDGERS, type Ledger } from "../ledger/types.ts";
 import { ASSETS, type Asset, isCryptoAsset } from "../money/assets.ts";
+import { getReferralReward, setReferralReward } from "../referrals/referrals.server.ts";
+import type { ReferralReward } from "../referrals/rules.ts";
 import {
   getStakingProduct,
   listStakingProducts,
@@ -37,6 +39,7 @@ export type EarnAuditEvent = Extract<
   AdminAuditEvent,
   | "admin-staking-product-updated"
   | "admin-swap-spread-updated"
+  | "admin-referral-reward-updated"
   | "admin-broker-created"
   | "admin-broker-updated"
 >;
@@ -143,6 +146,18 @@ export async function setSwapSpreadByAdmin(db: Db, actor: StaffActor, spreadBps:
     const before = await getSwapSpreadBps(tx);
     await setSwapSpreadBps(tx, spreadBps);
     await audit(tx, actor, "admin-swap-spread-updated", { before, after: spreadBps });
+  });
+}
+
+/** The referral reward (ADR 0084), or none; serialised and audited like the spread. */
+export async function setReferralRewardByAdmin(db: Db, actor: StaffActor, reward: ReferralReward | null) {
+  await withTx(db, async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('referral.reward'))`);
+    const before = await getReferralReward(tx);
+    await setReferralReward(tx, reward);
+    const text = (r: ReferralReward | null) =>
+      r ? { asset: r.asset, amountMinor: r.amountMinor.toString() } : null;
+    await audit(tx, actor, "admin-referral-reward-updated", { before: text(before), after: text(reward) });
   });
 }
 

@@ -11,6 +11,7 @@ import { type MembershipEmail, renderMembershipEmail } from "../membership/email
 import { type ReceiptEmail, renderReceiptEmail } from "../membership/receipts.ts";
 import { type RefundEmail, renderRefundEmail } from "../membership/refund-emails.ts";
 import { type RecurringEmail, renderRecurringEmail } from "../recurring/emails.ts";
+import { type ReferralEmail, renderReferralEmail } from "../referrals/emails.ts";
 import { type ResearchEmail, renderResearchEmail } from "../research/emails.ts";
 import { renderStakingEmail, type StakingEmail } from "../staking/emails.ts";
 import { renderSupportEmail, type SupportEmail } from "../support/emails.ts";
@@ -33,7 +34,8 @@ export type EmailContent =
   | AlertEmail
   | SupportEmail
   | LiveEventEmail
-  | AccountDataEmail;
+  | AccountDataEmail
+  | ReferralEmail;
 export type TemplateName = EmailContent["template"];
 export type Email = EmailContent & { to: string };
 
@@ -84,6 +86,7 @@ const RENDERERS: { readonly [K in TemplateName]: Renderer<K> } = Object.freeze({
   "data-export-ready": renderAccountDataEmail,
   "account-closed": renderAccountDataEmail,
   "signup-closed-account": renderAccountDataEmail,
+  "referral-reward": renderReferralEmail,
 });
 
 export function isTemplateName(name: string): name is TemplateName {

@@ -25,6 +25,7 @@ export const EARN_PERMISSIONS = Object.freeze([
   "fund:rewards-pool:any",
   "fund:treasury:any",
   "update:swap-spread:any",
+  "update:referral-reward:any",
   "manage:broker:any",
 ] as const);
 export type EarnPermission = (typeof EARN_PERMISSIONS)[number];

@@ -12,11 +12,13 @@ import type { Permission } from "~/domain/payments/permissions.ts";
 import { BrokerEditor, BrokersCard } from "~/ui/admin/earn/brokers.tsx";
 import { PoolsCard } from "~/ui/admin/earn/pools.tsx";
 import { ProductEditor, ProductsCard } from "~/ui/admin/earn/products.tsx";
+import { ReferralRewardCard } from "~/ui/admin/earn/referral.tsx";
 import { SpreadCard } from "~/ui/admin/earn/spread.tsx";
 import type { Route } from "./+types/earn";
 import { saveBroker, showBroker } from "./earn/brokers.server.ts";
 import { proposePoolFunding } from "./earn/pools.server.ts";
 import { saveProduct } from "./earn/products.server.ts";
+import { saveReferralReward } from "./earn/referral.server.ts";
 import { saveSpread } from "./earn/spread.server.ts";
 import { AdminErrorBoundary } from "./forbidden.tsx";
 import { requirePaymentPermission } from "./payments-guard.server.ts";
@@ -44,6 +46,8 @@ function sectionFor(intent: string): { permission: Permission; act: SectionActio
       return { permission: "fund:treasury:any", act: proposePoolFunding };
     case "spread":
       return { permission: "update:swap-spread:any", act: saveSpread };
+    case "referral":
+      return { permission: "update:referral-reward:any", act: saveReferralReward };
     case "broker":
       return { permission: "manage:broker:any", act: saveBroker };
     case "broker-shown":
@@ -117,6 +121,7 @@ export default function AdminEarn({ loaderData, actionData }: Route.ComponentPro
       </p>
       <PoolsCard pools={loaderData.pools} fundingKey={loaderData.fundingKey} result={result} busy={busy} />
       <SpreadCard spreadBps={loaderData.spreadBps} result={result} busy={busy} />
+      <ReferralRewardCard reward={loaderData.referralReward} result={result} busy={busy} />
       <ProductsCard products={loaderData.products} />
       <BrokersCard brokers={loaderData.brokers} busy={busy} />
     </div>

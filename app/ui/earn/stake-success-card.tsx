@@ -1,6 +1,7 @@
 import { Download, X } from "lucide-react";
 import QRCode from "qrcode";
 import { useEffect, useState } from "react";
+import { Link } from "react-router";
 import { formatDate } from "~/domain/dates.ts";
 import { formatAmount, formatWithSymbol } from "~/domain/money/amount.ts";
 import type { StakeReceipt } from "~/domain/staking/action-data.ts";
@@ -175,6 +176,9 @@ export function StakeSuccessCard({
             <p className="text-xs text-muted" data-testid="referral-qr-note">
               Scanning opens your sign-up invitation. It is not a payment address: never send coins to it.
             </p>
+            <Link to="/referrals" className="text-xs font-semibold text-brand underline">
+              Your referrals
+            </Link>
           </figure>
         ) : null}
       </div>

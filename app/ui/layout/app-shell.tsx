@@ -8,6 +8,7 @@ import {
   ChartPie,
   Compass,
   Eye,
+  Gift,
   House,
   LogOut,
   Newspaper,
@@ -15,6 +16,7 @@ import {
   Repeat,
   Settings,
   Target,
+  Trophy,
   Wallet,
 } from "lucide-react";
 import type { ReactNode } from "react";
@@ -69,6 +71,8 @@ const menuLinks = deepFreeze([
   { to: "/recurring", label: "Recurring buys", icon: Repeat },
   { to: "/watchlists", label: "Watchlists", icon: Eye },
   { to: "/alerts", label: "Price alerts", icon: BellRing },
+  { to: "/leaderboard", label: "Leaderboard", icon: Trophy },
+  { to: "/referrals", label: "Referrals", icon: Gift },
   { to: "/studio", label: "Research studio", icon: PenLine },
 ]);
 

@@ -6,7 +6,7 @@ const slides = [
   {
     title: "Leaderboard",
     text: "You can be a winner by just trading",
-    to: "/coming",
+    to: "/leaderboard",
     cta: "See the leaderboard",
     icon: Trophy,
   },
