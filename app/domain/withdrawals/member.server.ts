@@ -21,6 +21,8 @@ import {
   paymentMessages,
   usdtWithdrawalSchema,
 } from "../payments/schemas.ts";
+import { checkLimit, LimitExceededError, limitValueOf } from "../verification/limits.server.ts";
+import { verificationMessages } from "../verification/rules.ts";
 import { checkWithdrawalAddress } from "./addresses.server.ts";
 import { AddressCoolingOffError, WithdrawalStateError } from "./errors.ts";
 import { emailConfirmDetail, tooManyAttempts, withdrawalMessages } from "./messages.ts";
@@ -126,7 +128,7 @@ function submitted(
 /**
  * A member asks for a withdrawal. Refusals, in the order they are checked: a demo account; an
  * unconfirmed e-mail address; the form's fields; then a replayed key answers like the first
- * request; the available balance; a crypto address still cooling off; last the two-factor code,
+ * request; the verification limit (checked again under the member's lock); the available balance; a crypto address still cooling off; last the two-factor code,
  * so a request that fails on something else does not spend it (a wrong code holds nothing and is
  * audited). Success holds the funds: pending review (code) or unconfirmed (e-mailed link).
  */
@@ -159,6 +161,14 @@ export async function submitWithdrawal(
   });
   if (earlier) return submitted(kind, earlier, true, settings.confirmMinutes);
 
+  // The verification limit first (ADR 0082): what the form's preview showed as the amount was typed.
+  const limitValueMinor = await limitValueOf(db, asset, fields.amount);
+  if (limitValueMinor === null) {
+    return { ok: false, status: 409, errors: { amount: verificationMessages.noPrice }, values };
+  }
+  const limit = await checkLimit(db, { userId: member.userId, flow: "withdrawal", value: limitValueMinor });
+  if (!limit.ok) return { ok: false, status: 409, errors: { amount: limit.message }, values };
+
   const balances = await getBalances(db, { ledger: "real", userId: member.userId });
   const insufficient = (): WithdrawalFailure => ({
     ok: false,
@@ -184,9 +194,19 @@ export async function submitWithdrawal(
     if (refused) return { ...refused, values };
   }
   try {
-    return await placeRequest(db, member, { kind, fields, destination: destination.value, settings, audit });
+    return await placeRequest(db, member, {
+      kind,
+      fields,
+      destination: destination.value,
+      settings,
+      audit,
+      limitValueMinor,
+    });
   } catch (error) {
     if (error instanceof InsufficientFundsError) return insufficient();
+    if (error instanceof LimitExceededError) {
+      return { ok: false, status: 409, errors: { amount: error.message }, values };
+    }
     log.error("withdrawal request failed", { error });
     return { ok: false, status: 500, errors: { form: paymentMessages.failure }, values };
   }
@@ -205,6 +225,7 @@ async function placeRequest(
     destination: WithdrawalDestination;
     settings: WithdrawalSettings;
     audit: ReturnType<typeof auditFor>;
+    limitValueMinor: bigint;
   },
 ): Promise<SubmitWithdrawalResult> {
   const { kind, fields, settings } = input;
@@ -219,6 +240,7 @@ async function placeRequest(
     destination: input.destination,
     idempotencyKey: fields.idempotencyKey,
     usdValueMinor,
+    limitValueMinor: input.limitValueMinor,
     twoAdmin: settings.twoAdmin,
     confirmation: member.twoFactorEnabled
       ? { method: "totp" }
