@@ -54,6 +54,7 @@ export default deepFreeze([
       route("settings/two-factor", "routes/_app/settings/two-factor.tsx"),
       route("settings/sessions", "routes/_app/settings/sessions.tsx"),
       route("settings/billing", "routes/_app/settings/billing.tsx"),
+      route("settings/verification", "routes/_app/settings/verification.tsx"),
     ]),
     route("billing/checkout", "routes/_app/billing/checkout.tsx"),
     // What Premium includes; its premium section is refused without the entitlement (the paywall).
@@ -164,7 +165,13 @@ export default deepFreeze([
     route("support", "routes/admin/support.tsx"),
     route("support/canned", "routes/admin/support-canned.tsx"),
     route("support/:id", "routes/admin/support-ticket.tsx"),
+    // Verification (ADR 0082): the review queue, one request, the operator's limits.
+    route("verification", "routes/admin/verification.tsx"),
+    route("verification/settings", "routes/admin/verification-settings.tsx"),
+    route("verification/:id", "routes/admin/verification-request.tsx"),
   ]),
+  // An identity document: staff with read:identity-document:any only, every view audited.
+  route("verification/documents/:id", "routes/verification-document.ts"),
   route("reviews/:id/:op", "routes/review-action.ts"),
   route("legal/:doc/pdf", "routes/legal-pdf.ts"),
   route("sitemap.xml", "routes/seo/sitemap.ts"),

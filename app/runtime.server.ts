@@ -21,6 +21,7 @@ import { startResearchJobs, stopResearchJobs } from "./domain/research/jobs.serv
 import { startSetupJobs, stopSetupJobs } from "./domain/research/setup-jobs.server.ts";
 import { startStakingJobs, stopStakingJobs } from "./domain/staking/jobs.server.ts";
 import { seedTradeDefaults } from "./domain/staking/seed.server.ts";
+import { startVerificationJobs, stopVerificationJobs } from "./domain/verification/jobs.server.ts";
 import { startWithdrawalJobs, stopWithdrawalJobs } from "./domain/withdrawals/jobs.server.ts";
 import { log, setLogLevel } from "./log.server.ts";
 
@@ -73,6 +74,8 @@ export async function boot() {
   startSnapshotJobs(database.db, createHistoryProviders(config));
   // Withdrawals not confirmed by e-mail in time lapse and their holds void (ADR 0054).
   startWithdrawalJobs(database.db);
+  // Identity documents are deleted after the operator's retention period (ADR 0082).
+  startVerificationJobs(database.db);
   // Membership renewals, reminders, grace and expiry: every server, subscription by subscription.
   startMembershipJobs(database.db, config);
   // Research: scheduled pieces publish on time; last week's digest is queued (ADR 0073).
@@ -114,6 +117,7 @@ export async function shutdown() {
   await stopRecurringJobs();
   await stopSnapshotJobs();
   await stopWithdrawalJobs();
+  await stopVerificationJobs();
   await stopMembershipJobs();
   await stopSampleBilling();
   await stopResearchJobs();

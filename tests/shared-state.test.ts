@@ -102,6 +102,9 @@ const MODULE_STATE: Record<string, string> = {
   "app/domain/portfolio/jobs.server.ts: running": "the snapshot pass in progress, so passes never overlap",
   "app/domain/membership/jobs.server.ts: timer": "the membership lifecycle job's interval",
   "app/domain/membership/jobs.server.ts: running": "the lifecycle pass in progress, so passes never overlap",
+  "app/domain/verification/jobs.server.ts: timer": "the identity document retention job's interval",
+  "app/domain/verification/jobs.server.ts: running":
+    "the retention pass in progress, so passes never overlap in one process",
   "app/domain/withdrawals/jobs.server.ts: timer": "the withdrawal jobs' interval",
   "app/domain/withdrawals/jobs.server.ts: running":
     "the withdrawal pass in progress, so passes never overlap",

@@ -2,7 +2,7 @@ import { pbkdf2 } from "@noble/hashes/pbkdf2.js";
 import { sha512 } from "@noble/hashes/sha2.js";
 import { HDKey } from "@scure/bip32";
 import { sql } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { onPostgres, setupTestDatabase } from "../../../tests/db.ts";
 import { deliverRecorded, mailTo, testMailContext } from "../../../tests/mailbox.ts";
 import { queryRows } from "../../db/client.server.ts";
@@ -11,6 +11,8 @@ import { btcDeriver, tronDeriver } from "../chain/addresses.ts";
 import { createSimulatedWatcher, mineBlocks, simulateSend } from "../chain/simulated.server.ts";
 import { auditLedger, getBalances, getSystemBalance } from "../ledger/ledger.server.ts";
 import { listOutbox } from "../mail/mailer.server.ts";
+import { saveQuotes } from "../market-data/cache-writes.server.ts";
+import { sampleMarkets } from "../market-data/sample.server.ts";
 import { getOrCreateBankReference, getOrCreateDepositAddress } from "./addresses.server.ts";
 import { decideChainDeposit } from "./decisions.server.ts";
 import { announceDeposit, listDepositQueue, listMemberDeposits } from "./deposits.server.ts";
@@ -19,6 +21,11 @@ import { renderDepositEmail } from "./emails.ts";
 import { scanAllDeposits } from "./watch.server.ts";
 
 const t = setupTestDatabase();
+
+// Credits count against the member's deposit limit at the latest price (ADR 0082): one is known.
+beforeAll(async () => {
+  await saveQuotes(t.db, sampleMarkets(new Date()));
+});
 
 const seed = pbkdf2(
   sha512,

@@ -12,6 +12,7 @@ import { type RecurringEmail, renderRecurringEmail } from "../recurring/emails.t
 import { type ResearchEmail, renderResearchEmail } from "../research/emails.ts";
 import { renderStakingEmail, type StakingEmail } from "../staking/emails.ts";
 import { renderSupportEmail, type SupportEmail } from "../support/emails.ts";
+import { renderVerificationEmail, type VerificationEmail } from "../verification/emails.ts";
 import { renderWithdrawalEmail, type WithdrawalEmail } from "../withdrawals/emails.ts";
 import type { MailContext } from "./context.ts";
 import { type AccountEmail, renderAccountEmail } from "./templates.ts";
@@ -29,7 +30,8 @@ export type EmailContent =
   | ResearchEmail
   | RecurringEmail
   | AlertEmail
-  | SupportEmail;
+  | SupportEmail
+  | VerificationEmail;
 export type TemplateName = EmailContent["template"];
 export type Email = EmailContent & { to: string };
 
@@ -75,6 +77,7 @@ const RENDERERS: { readonly [K in TemplateName]: Renderer<K> } = Object.freeze({
   "price-alert": renderAlertEmail,
   "support-ticket-received": renderSupportEmail,
   "support-reply": renderSupportEmail,
+  "verification-decided": renderVerificationEmail,
 });
 
 export function isTemplateName(name: string): name is TemplateName {

@@ -68,7 +68,19 @@ export const SUPPORT_PERMISSIONS = Object.freeze([
 ] as const);
 export type SupportPermission = (typeof SUPPORT_PERMISSIONS)[number];
 
+/**
+ * /admin/verification (ADR 0082): review members' identity (four eyes for tier 2), read identity
+ * documents (every view audited; not support's), and set the limits, blocked countries and retention.
+ */
+export const VERIFICATION_PERMISSIONS = Object.freeze([
+  "review:verification:any",
+  "read:identity-document:any",
+  "update:verification-settings:any",
+] as const);
+export type VerificationPermission = (typeof VERIFICATION_PERMISSIONS)[number];
+
 export type Permission =
+  | VerificationPermission
   | SupportPermission
   | ResearchPermission
   | PaymentPermission
@@ -86,6 +98,7 @@ export const PERMISSIONS: readonly Permission[] = Object.freeze([
   ...MEMBERSHIP_PERMISSIONS,
   ...RESEARCH_PERMISSIONS,
   ...SUPPORT_PERMISSIONS,
+  ...VERIFICATION_PERMISSIONS,
 ]);
 
 const GRANTS: Readonly<Record<Role, readonly Permission[]>> = {

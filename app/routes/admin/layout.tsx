@@ -2,6 +2,7 @@ import {
   BadgeCheck,
   ClipboardList,
   Coins,
+  FingerprintPattern,
   Gauge,
   Inbox,
   LifeBuoy,
@@ -36,6 +37,12 @@ const adminNav: {
   { to: "/admin/membership", label: "Membership", icon: BadgeCheck, permission: "read:billing:any" },
   { to: "/admin/earn", label: "Earn and trade", icon: Coins, permission: "read:earn:any" },
   { to: "/admin/support", label: "Support", icon: LifeBuoy, permission: "read:ticket:any" },
+  {
+    to: "/admin/verification",
+    label: "Verification",
+    icon: FingerprintPattern,
+    permission: "review:verification:any",
+  },
   { to: "/admin/reviews", label: "Reviews", icon: MessageSquareText, permission: "moderate:review:any" },
   { to: "/admin/audit", label: "Audit log", icon: ClipboardList, permission: "read:audit:any" },
 ];

@@ -33,6 +33,11 @@ export default function SettingsLayout() {
                 Billing
               </NavLink>
             </li>
+            <li>
+              <NavLink to="/settings/verification" className={link}>
+                Verification
+              </NavLink>
+            </li>
           </ul>
         </nav>
       </div>
