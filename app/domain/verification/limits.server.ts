@@ -20,8 +20,11 @@ import {
   type LimitWindow,
   limitKey,
   limitRefusal,
+  remaining,
   type Tier,
+  tightest,
   WINDOW_HOURS,
+  WINDOW_WORDS,
 } from "./rules.ts";
 import { getLimits } from "./settings.server.ts";
 
@@ -90,6 +93,19 @@ export async function limitUsage(
     });
   }
   return { tier, uses };
+}
+
+/** The tightest window of the member's withdrawal limit, for the form's preview (cents as text). */
+export async function withdrawalLimitView(db: Db, userId: string, now = new Date()) {
+  const { tier, uses } = await limitUsage(db, { userId, flow: "withdrawal", now });
+  const use = tightest(uses);
+  if (!use) return null;
+  return {
+    tier,
+    leftMinor: remaining(use).toString(),
+    limitMinor: use.limit.toString(),
+    window: WINDOW_WORDS[use.window],
+  };
 }
 
 export type LimitCheck = { ok: true } | { ok: false; use: LimitUse; tier: Tier; message: string };
