@@ -19,7 +19,9 @@ const t = setupTestDatabase();
 
 beforeAll(async () => {
   for (const id of ["staff-a", "staff-b", "staff-c"]) {
-    await t.db.execute(sql`insert into users (id, name, email, role) values (${id}, ${id}, ${`${id}@example.test`}, 'admin')`);
+    await t.db.execute(
+      sql`insert into users (id, name, email, role) values (${id}, ${id}, ${`${id}@example.test`}, 'admin')`,
+    );
   }
 });
 
