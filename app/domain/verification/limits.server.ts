@@ -23,6 +23,7 @@ import {
   remaining,
   type Tier,
   tightest,
+  verificationMessages,
   WINDOW_HOURS,
   WINDOW_WORDS,
 } from "./rules.ts";
@@ -118,6 +119,17 @@ export async function checkLimit(
   const { tier, uses } = await limitUsage(db, input);
   const over = exceeded(uses, input.value);
   return over ? { ok: false, use: over, tier, message: limitRefusal(over, tier) } : { ok: true };
+}
+
+/** An amount of an asset against the limit: its US-cent value when it fits, or the refusal's words. */
+export async function checkAmountLimit(
+  db: Db,
+  input: { userId: string; flow: LimitFlow; asset: Asset; amount: bigint; now?: Date },
+): Promise<{ ok: true; valueMinor: bigint } | { ok: false; message: string }> {
+  const valueMinor = await limitValueOf(db, input.asset, input.amount);
+  if (valueMinor === null) return { ok: false, message: verificationMessages.noPrice };
+  const checked = await checkLimit(db, { ...input, value: valueMinor });
+  return checked.ok ? { ok: true, valueMinor } : { ok: false, message: checked.message };
 }
 
 /** One member's deposit credits one at a time (inside the caller's transaction). */

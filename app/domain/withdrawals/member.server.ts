@@ -11,7 +11,6 @@ import type { ChainNetwork } from "../chain/extended-key.ts";
 import { fieldErrors, parseId } from "../forms.ts";
 import { InsufficientFundsError } from "../ledger/errors.ts";
 import { getBalances } from "../ledger/ledger.server.ts";
-import { getQuotes } from "../market-data/cache.server.ts";
 import { formatAmount } from "../money/amount.ts";
 import {
   type BankWithdrawalValues,
@@ -21,8 +20,7 @@ import {
   paymentMessages,
   usdtWithdrawalSchema,
 } from "../payments/schemas.ts";
-import { checkLimit, LimitExceededError, limitValueOf } from "../verification/limits.server.ts";
-import { verificationMessages } from "../verification/rules.ts";
+import { checkAmountLimit, LimitExceededError } from "../verification/limits.server.ts";
 import { checkWithdrawalAddress } from "./addresses.server.ts";
 import { AddressCoolingOffError, WithdrawalStateError } from "./errors.ts";
 import { emailConfirmDetail, tooManyAttempts, withdrawalMessages } from "./messages.ts";
@@ -34,7 +32,7 @@ import type {
   WithdrawalDestination,
   WithdrawalMethod,
 } from "./types.ts";
-import { usdValueForApproval } from "./value.ts";
+import { usdValueAtRequest } from "./value.server.ts";
 import { WITHDRAWAL_ASSET } from "./views.ts";
 import { cancelWithdrawal, confirmWithdrawal, requestWithdrawal } from "./withdrawals.server.ts";
 
@@ -162,12 +160,14 @@ export async function submitWithdrawal(
   if (earlier) return submitted(kind, earlier, true, settings.confirmMinutes);
 
   // The verification limit first (ADR 0082): what the form's preview showed as the amount was typed.
-  const limitValueMinor = await limitValueOf(db, asset, fields.amount);
-  if (limitValueMinor === null) {
-    return { ok: false, status: 409, errors: { amount: verificationMessages.noPrice }, values };
-  }
-  const limit = await checkLimit(db, { userId: member.userId, flow: "withdrawal", value: limitValueMinor });
+  const limit = await checkAmountLimit(db, {
+    userId: member.userId,
+    flow: "withdrawal",
+    asset,
+    amount: fields.amount,
+  });
   if (!limit.ok) return { ok: false, status: 409, errors: { amount: limit.message }, values };
+  const limitValueMinor = limit.valueMinor;
 
   const balances = await getBalances(db, { ledger: "real", userId: member.userId });
   const insufficient = (): WithdrawalFailure => ({
@@ -320,20 +320,6 @@ async function destinationOf(
     return { error: error.message };
   }
   return { value: { address } };
-}
-
-/** The value the two-admin rule counts, at the latest quote (null when none is fresh). */
-async function usdValueAtRequest(
-  db: Db,
-  asset: WithdrawalAsset,
-  amount: bigint,
-  staleSeconds: number,
-  now: Date,
-) {
-  if (asset === "USD") return usdValueForApproval(amount, asset, null);
-  const { quotes, stale } = await getQuotes(db, { now, staleSeconds, symbols: [asset] });
-  const quote = quotes.find((q) => q.symbol.toUpperCase() === asset);
-  return usdValueForApproval(amount, asset, quote ? { priceUsd: quote.priceUsd, stale } : null);
 }
 
 /**
