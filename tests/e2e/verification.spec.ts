@@ -120,3 +120,40 @@ test("a withdrawal above the tier limit is refused with the limit named, and all
   await expect(member.getByRole("dialog")).toBeVisible(answer);
   await expect(member.getByText(REFUSAL)).toHaveCount(0);
 });
+
+test("the operator sets the limits and blocks a country: a bad code is refused beside the field; a member living there is refused at tier 1 and keeps tier 0's limit", async ({
+  browser,
+}) => {
+  const admin = await newStaff(browser, "admin", "kyc-settings");
+  await gotoHydrated(admin, "/admin/verification/settings");
+  const before = await admin.getByLabel("Blocked countries (two-letter codes)").inputValue();
+  await admin.getByLabel("Blocked countries (two-letter codes)").fill("KP, XX");
+  await admin.getByRole("button", { name: "Save settings" }).click();
+  await expect(admin.getByText("Not country codes: XX. Use two letters, such as KP.")).toBeVisible(answer);
+  await admin
+    .getByLabel("Blocked countries (two-letter codes)")
+    .fill([before, "KP"].filter(Boolean).join(", "));
+  await admin.getByRole("button", { name: "Save settings" }).click();
+  await expect(admin.getByText("Verification settings saved.")).toBeVisible(answer);
+  await lookAt(admin, "verification-settings");
+  await gotoHydrated(admin, "/admin/verification");
+  await lookAt(admin, "verification-queue");
+
+  const { page: member } = await newMemberInOwnContext(browser, { tag: "kyc-blocked", password: PASSWORD });
+  await gotoHydrated(member, "/settings/verification");
+  await member.getByLabel("Full name").fill("Blocked Member");
+  await member.getByLabel("Date of birth").fill("1980-01-01");
+  await member.getByLabel("Country of residence").selectOption("KP");
+  await member.getByLabel("Street address").fill("1 Street");
+  await member.getByLabel("Town or city").fill("City");
+  await member.getByLabel("Postal code").fill("none");
+  await member.getByRole("button", { name: "Save details and reach tier 1" }).click();
+  await expect(member.getByText("We cannot offer verification to residents of this country.")).toBeVisible(
+    answer,
+  );
+  await expect(member.getByText("Tier 0 · e-mail confirmed")).toBeVisible();
+  await gotoHydrated(member, "/online-bank-withdrawal");
+  await expect(member.getByTestId("limit-left")).toHaveText(
+    "Your limit: $5,000.00 left of $5,000.00 per 24 hours (tier 0).",
+  );
+});

@@ -17,7 +17,7 @@ import { consume, limits as rateLimits } from "../accounts/rate-limit.server.ts"
 import { fieldErrors, formValues } from "../forms.ts";
 import { checkAttachment, safeFileName } from "../support/attachments.ts";
 import { countryName } from "./countries.ts";
-import { limitUsage } from "./limits.server.ts";
+import { limitUsage, tierOf } from "./limits.server.ts";
 import { manualReview, type VerificationProvider } from "./provider.ts";
 import { ageOn, detailsSchema, type Tier, verificationMessages } from "./rules.ts";
 import { getVerificationSettings } from "./settings.server.ts";
@@ -67,7 +67,15 @@ export async function verificationView(db: Db, userId: string, now = new Date())
     tier,
     next,
     details: profile?.country
-      ? { fullName: profile.fullName ?? "", country: countryName(profile.country) }
+      ? {
+          fullName: profile.fullName ?? "",
+          dateOfBirth: profile.dateOfBirth ?? "",
+          addressLine: profile.addressLine ?? "",
+          city: profile.city ?? "",
+          postalCode: profile.postalCode ?? "",
+          country: profile.country,
+          countryName: countryName(profile.country),
+        }
       : null,
     latest: latest
       ? { status: latest.status, reason: latest.reason, createdAt: latest.createdAt.toISOString() }
@@ -113,6 +121,9 @@ export async function submitDetails(
   if (blockedCountries.includes(details.country)) {
     return { ok: false, errors: { country: verificationMessages.blocked }, values };
   }
+  // Details checked against a reviewed document change only through support.
+  if ((await tierOf(db, userId)) >= 2)
+    return { ok: false, errors: { form: verificationMessages.detailsLocked }, values };
   const limited = await consume(db, `verification:${userId}`, rateLimits.verificationPerUser, clock);
   if (!limited.allowed) return { ok: false, errors: { form: tooMany }, values };
   const row = { ...details, updatedAt: clock.now() };
@@ -122,7 +133,6 @@ export async function submitDetails(
       .values({ userId, tier: 1, tier1At: clock.now(), ...row })
       .onConflictDoUpdate({
         target: verificationProfiles.userId,
-        // Corrected details keep a tier 2 member at tier 2: the documents were reviewed.
         set: {
           ...row,
           tier: sql`greatest(${verificationProfiles.tier}, 1)`,

@@ -124,6 +124,7 @@ export const verificationMessages = Object.freeze({
   alreadyPending: "Your documents are already waiting for review.",
   needTier1: "Add your details (tier 1) first.",
   alreadyTier2: "Your identity is already verified.",
+  detailsLocked: "Your details were checked against your documents. Contact support to change them.",
   noPrice: "We cannot value this amount in USD right now, so we cannot check your limit. Try again soon.",
 });
 

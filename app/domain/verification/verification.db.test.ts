@@ -244,6 +244,8 @@ describe("four eyes", () => {
     const second = await decideVerification(t.db, { adminId: "staff-b" }, requestId, { intent: "approve" });
     expect(second).toEqual({ ok: true, message: reviewMessages.approved });
     expect(await tierOf(t.db, m)).toBe(2);
+    const changed = await submitDetails(t.db, m, form({ ...DETAILS, fullName: "Someone Else" }));
+    expect(changed.errors?.form).toBe(verificationMessages.detailsLocked);
     const late = await decideVerification(t.db, { adminId: "staff-c" }, requestId, { intent: "approve" });
     expect(late).toEqual({ ok: false, status: 409, message: reviewMessages.decided });
     const mail = await mailTo(t.db, `${m}@example.test`);

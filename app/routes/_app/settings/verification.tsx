@@ -55,7 +55,7 @@ export default function VerificationSettings({ loaderData, actionData }: Route.C
           <p className="text-ink">{NEXT_STEP[next]}</p>
           {details ? (
             <p className="text-muted">
-              Details on file: {details.fullName}, {details.country}.
+              Details on file: {details.fullName}, {details.countryName}.
             </p>
           ) : null}
           {latest &&
@@ -87,7 +87,7 @@ export default function VerificationSettings({ loaderData, actionData }: Route.C
         </p>
       </Card>
 
-      {next === "details" || tier >= 1 ? (
+      {tier < 2 ? (
         <Card>
           <CardHeader title={tier === 0 ? "Tier 1: your details" : "Your details"} />
           <Form method="post" className="grid gap-4 p-5 sm:grid-cols-2">
@@ -106,7 +106,7 @@ export default function VerificationSettings({ loaderData, actionData }: Route.C
               name="dateOfBirth"
               type="date"
               autoComplete="bday"
-              defaultValue={values.dateOfBirth}
+              defaultValue={values.dateOfBirth ?? details?.dateOfBirth}
               error={errors.dateOfBirth}
               required
             />
@@ -115,7 +115,7 @@ export default function VerificationSettings({ loaderData, actionData }: Route.C
               name="country"
               placeholder="Choose a country"
               options={countryOptions()}
-              defaultValue={values.country}
+              defaultValue={values.country ?? details?.country}
               error={errors.country}
               required
             />
@@ -124,7 +124,7 @@ export default function VerificationSettings({ loaderData, actionData }: Route.C
               label="Street address"
               name="addressLine"
               autoComplete="street-address"
-              defaultValue={values.addressLine}
+              defaultValue={values.addressLine ?? details?.addressLine}
               error={errors.addressLine}
               required
             />
@@ -132,7 +132,7 @@ export default function VerificationSettings({ loaderData, actionData }: Route.C
               label="Town or city"
               name="city"
               autoComplete="address-level2"
-              defaultValue={values.city}
+              defaultValue={values.city ?? details?.city}
               error={errors.city}
               required
             />
@@ -140,7 +140,7 @@ export default function VerificationSettings({ loaderData, actionData }: Route.C
               label="Postal code"
               name="postalCode"
               autoComplete="postal-code"
-              defaultValue={values.postalCode}
+              defaultValue={values.postalCode ?? details?.postalCode}
               error={errors.postalCode}
               required
             />
