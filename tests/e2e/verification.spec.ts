@@ -102,6 +102,13 @@ test("a withdrawal above the tier limit is refused with the limit named, and all
   expect((await support.request.get("/admin/verification")).status()).toBe(403);
   expect((await member.request.get(href)).status()).toBe(404);
   expect((await other.request.get(href)).status()).toBe(404);
+  // Nor the review page, by its id in the URL; the other member's own page shows only their own tier.
+  const reviewPath = new URL(adminA.url()).pathname;
+  expect((await other.request.get(reviewPath)).status()).toBe(403);
+  expect((await other.request.post(reviewPath, { form: { intent: "approve" } })).status()).toBe(403);
+  await gotoHydrated(other, "/settings/verification");
+  await expect(other.getByText("Tier 0 · e-mail confirmed")).toBeVisible();
+  await expect(other.getByText("Kim Member")).toHaveCount(0);
 
   const adminB = await newStaff(browser, "admin", "kyc-admin-b");
   await gotoHydrated(adminB, "/admin/verification");
