@@ -573,7 +573,7 @@ describe("verification limits (ADR 0082)", () => {
     );
     expect(waiting?.status).toBe("confirming");
     expect(waiting?.note).toBe(
-      "Waiting for the member's verification: This is over your deposit limit of $100.00 per 24 hours (tier 0): $0.00 used, $100.00 left. Add your details in Settings → Verification to raise it.",
+      "Waiting for verification, confirmed but not credited: This is over your deposit limit of $100.00 per 24 hours (tier 0): $0.00 used, $100.00 left. Add your details in Settings → Verification to raise it.",
     );
     expect((await getBalances(t.db, { ledger: "real", userId: member })).USDT.available).toBe(0n);
     await saveVerificationSettings(t.db, before);

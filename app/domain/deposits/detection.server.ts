@@ -12,7 +12,7 @@ import { publishAccountEvent } from "../events/account-events.server.ts";
 import { postEntry } from "../ledger/ledger.server.ts";
 import { createOperation, setOperationStatus } from "../ledger/operations.server.ts";
 import { checkLimit, limitValueOf, lockDepositLimit } from "../verification/limits.server.ts";
-import { verificationMessages } from "../verification/rules.ts";
+import { verificationMessages, WAITING_NOTE_PREFIX } from "../verification/rules.ts";
 import { queueDepositCreditedEmail, queueDepositDetectedEmail } from "./emails.server.ts";
 import {
   type CreditNotice,
@@ -94,11 +94,11 @@ export async function recordChainOutput(
 async function noteWaitingForLimit(tx: Db, depositId: bigint, message: string) {
   await tx
     .update(deposits)
-    .set({ note: `Waiting for the member's verification: ${message}` })
+    .set({ note: `${WAITING_NOTE_PREFIX}${message}` })
     .where(
       and(
         eq(deposits.id, depositId),
-        or(isNull(deposits.note), ne(deposits.note, `Waiting for the member's verification: ${message}`)),
+        or(isNull(deposits.note), ne(deposits.note, `${WAITING_NOTE_PREFIX}${message}`)),
       ),
     );
 }

@@ -128,6 +128,13 @@ export const verificationMessages = Object.freeze({
   noPrice: "We cannot value this amount in USD right now, so we cannot check your limit. Try again soon.",
 });
 
+/** The note a chain deposit carries while it waits for the member's limit to allow it. */
+export const WAITING_NOTE_PREFIX = "Waiting for verification, confirmed but not credited: ";
+
+export function isWaitingForVerification(note: string | null | undefined): boolean {
+  return Boolean(note?.startsWith(WAITING_NOTE_PREFIX));
+}
+
 /** Years between a date of birth (YYYY-MM-DD) and `today`. */
 export function ageOn(dateOfBirth: string, today: Date): number {
   const [y, m, d] = dateOfBirth.split("-").map(Number) as [number, number, number];
