@@ -19,7 +19,7 @@ export default function SettingsLayout() {
       <div>
         <h1 className="text-2xl font-bold tracking-tight text-ink">Settings</h1>
         <p className="mt-1 text-muted">
-          Your profile, password, sessions, two-factor sign-in and membership.
+          Your profile, password, sessions, two-factor sign-in, membership and verification.
         </p>
         <nav aria-label="Settings sections" className="mt-4 border-b border-line">
           <ul className="flex gap-1">
