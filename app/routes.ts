@@ -61,6 +61,7 @@ export default deepFreeze([
       route("settings/data", "routes/_app/settings/data.tsx"),
       route("settings/data/:id", "routes/_app/settings/data-file.tsx"),
       route("settings/close", "routes/_app/settings/close.tsx"),
+      route("settings/verification", "routes/_app/settings/verification.tsx"),
     ]),
     route("billing/checkout", "routes/_app/billing/checkout.tsx"),
     // What Premium includes; its premium section is refused without the entitlement (the paywall).
@@ -186,7 +187,13 @@ export default deepFreeze([
     route("events", "routes/admin/events.tsx"),
     route("events/new", "routes/admin/event-edit.tsx", { id: "admin-event-new" }),
     route("events/:id", "routes/admin/event-edit.tsx", { id: "admin-event-edit" }),
+    // Verification (ADR 0082): the review queue, one request, the operator's limits.
+    route("verification", "routes/admin/verification.tsx"),
+    route("verification/settings", "routes/admin/verification-settings.tsx"),
+    route("verification/:id", "routes/admin/verification-request.tsx"),
   ]),
+  // An identity document: staff with read:identity-document:any only, every view audited.
+  route("verification/documents/:id", "routes/verification-document.ts"),
   route("reviews/:id/:op", "routes/review-action.ts"),
   route("legal/:doc/pdf", "routes/legal-pdf.ts"),
   route("sitemap.xml", "routes/seo/sitemap.ts"),

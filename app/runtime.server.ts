@@ -27,6 +27,7 @@ import { startReserveJobs, stopReserveJobs } from "./domain/reserves/jobs.server
 import { reserveSourceLabel } from "./domain/reserves/views.server.ts";
 import { startStakingJobs, stopStakingJobs } from "./domain/staking/jobs.server.ts";
 import { seedTradeDefaults } from "./domain/staking/seed.server.ts";
+import { startVerificationJobs, stopVerificationJobs } from "./domain/verification/jobs.server.ts";
 import { startWithdrawalJobs, stopWithdrawalJobs } from "./domain/withdrawals/jobs.server.ts";
 import { log, setLogLevel } from "./log.server.ts";
 
@@ -88,6 +89,8 @@ export async function boot() {
     exportDays: config.accountData.exportDays,
     brand: config.brand.name,
   });
+  // Identity documents are deleted after the operator's retention period (ADR 0082).
+  startVerificationJobs(database.db);
   // Membership renewals, reminders, grace and expiry: every server, subscription by subscription.
   startMembershipJobs(database.db, config);
   // Research: scheduled pieces publish on time; last week's digest is queued (ADR 0073).
@@ -134,6 +137,7 @@ export async function shutdown() {
   await stopLeaderboardJobs();
   await stopWithdrawalJobs();
   await stopAccountDataJobs();
+  await stopVerificationJobs();
   await stopMembershipJobs();
   await stopSampleBilling();
   await stopResearchJobs();

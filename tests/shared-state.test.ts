@@ -107,6 +107,9 @@ const MODULE_STATE: Record<string, string> = {
     "the leaderboard pass in progress, so passes never overlap",
   "app/domain/membership/jobs.server.ts: timer": "the membership lifecycle job's interval",
   "app/domain/membership/jobs.server.ts: running": "the lifecycle pass in progress, so passes never overlap",
+  "app/domain/verification/jobs.server.ts: timer": "the identity document retention job's interval",
+  "app/domain/verification/jobs.server.ts: running":
+    "the retention pass in progress, so passes never overlap in one process",
   "app/domain/withdrawals/jobs.server.ts: timer": "the withdrawal jobs' interval",
   "app/domain/account-data/jobs.server.ts: timer": "the account data jobs' interval",
   "app/domain/account-data/jobs.server.ts: running":

@@ -100,6 +100,8 @@ export const deposits = pgTable(
     expectedAmount: bigint("expected_amount", { mode: "bigint" }),
     /** What actually arrived; this is what gets credited. */
     amount: bigint("amount", { mode: "bigint" }),
+    /** What the credit counted against the member's verification limits, in US cents (ADR 0082). */
+    limitValue: bigint("limit_value", { mode: "bigint" }),
     status: text("status", { enum: DEPOSIT_STATUSES }).notNull().default("awaiting"),
     confirmations: integer("confirmations").notNull().default(0),
     requiredConfirmations: integer("required_confirmations").notNull().default(0),

@@ -25,4 +25,5 @@ export * from "./staff-roles.ts";
 export * from "./staking.ts";
 export * from "./support.ts";
 export * from "./swap.ts";
+export * from "./verification.ts";
 export * from "./withdrawals.ts";

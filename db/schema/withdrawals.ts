@@ -61,6 +61,8 @@ export const withdrawals = pgTable(
     operationId: bigint("operation_id", { mode: "bigint" }).references(() => ledgerOperations.id),
     /** Value in USD minor units at request time: decides whether two admins must approve. */
     usdValue: bigint("usd_value", { mode: "bigint" }),
+    /** What the request counts against the member's verification limits, in US cents (ADR 0082). */
+    limitValue: bigint("limit_value", { mode: "bigint" }),
     approvalsRequired: bigint("approvals_required", { mode: "number" }).notNull().default(1),
     firstApprovedBy: text("first_approved_by"),
     firstApprovedAt: timestamp("first_approved_at", { withTimezone: true }),

@@ -96,6 +96,17 @@ export const AUDIT_EVENTS = Object.freeze([
   "admin-event-updated",
   "admin-event-cancelled",
   "admin-comment-hidden",
+  // Verification (ADR 0082): the member's details and documents; staff decisions, every view of an
+  // identity document, the operator's limits; documents deleted after the retention period.
+  "verification-details-submitted",
+  "verification-documents-submitted",
+  "admin-verification-approved",
+  "admin-verification-first-approval",
+  "admin-verification-rejected",
+  "admin-verification-resubmit",
+  "admin-identity-document-viewed",
+  "admin-verification-settings-updated",
+  "verification-documents-deleted",
 ] as const);
 
 export type AuditEvent = (typeof AUDIT_EVENTS)[number];

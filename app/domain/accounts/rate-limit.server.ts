@@ -23,6 +23,8 @@ export const limits = deepFreeze({
   resetPerEmail: { limit: 5, windowMs: 60 * 60_000 },
   resetPerIp: { limit: 30, windowMs: 60 * 60_000 },
   twoFactorPerUser: { limit: 10, windowMs: 15 * 60_000 },
+  /** Verification details and identity uploads (each upload is up to 10 MB). */
+  verificationPerUser: { limit: 10, windowMs: 60 * 60_000 },
   /** CSV exports of the transaction history (each reads up to 10,000 rows). */
   historyExportsPerUser: { limit: 30, windowMs: 60 * 60_000 },
   /** Demo balance resets (each locks and rewrites the member's whole demo account). */

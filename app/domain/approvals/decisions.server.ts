@@ -10,6 +10,7 @@ import type { AdminAuditEvent } from "../accounts/audit.server.ts";
 import { postBankCredit } from "../deposits/decisions.server.ts";
 import { fundSystemAccount } from "../ledger/funding.server.ts";
 import { recordAdminAudit } from "../payments/admin-audit.server.ts";
+import { LimitExceededError } from "../verification/limits.server.ts";
 import { fourEyesMessages, type RefusalReason, type StaffActor } from "./four-eyes.ts";
 import {
   type EntryResult,
@@ -102,6 +103,16 @@ async function postApproved(
  * member themselves for a credit to their own account.
  */
 export async function approveManualEntry(db: Db, actor: StaffActor, id: bigint): Promise<EntryResult> {
+  try {
+    return await approveLocked(db, actor, id);
+  } catch (error) {
+    // The member's deposit limit (ADR 0082): nothing posts; the entry stays proposed.
+    if (error instanceof LimitExceededError) return { ok: false, status: 409, message: error.message };
+    throw error;
+  }
+}
+
+async function approveLocked(db: Db, actor: StaffActor, id: bigint): Promise<EntryResult> {
   const outcome = await withTx(db, async (tx): Promise<Outcome> => {
     const locked = await lockDecidable(tx, actor, id);
     if ("refusal" in locked) return locked.refusal;

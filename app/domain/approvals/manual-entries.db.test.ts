@@ -429,3 +429,30 @@ describe.runIf(onPostgres)("PostgreSQL races", () => {
     expect(results.find((r) => !r.ok)).toMatchObject({ status: 409 });
   });
 });
+
+describe("verification limits (ADR 0082)", () => {
+  it("a bank credit over the member's deposit limit is refused at approval with the limit named; it stays proposed and nothing moves", async () => {
+    const member = await person();
+    const [a, b] = [await person("admin"), await person("admin")];
+    const reference = await getOrCreateBankReference(t.db, member.id);
+    const recorded = await proposeBankCredit(t.db, a.actor, {
+      reference,
+      amountMinor: 2_500_001n, // $25,000.01: a cent over tier 0's $25,000 per 24 hours
+      bankTransactionId: `BANK-LIMIT-${seq}`,
+      idempotencyKey: key(),
+    });
+    if (!recorded.ok) throw new Error(recorded.message);
+    expect(await approveManualEntry(t.db, b.actor, recorded.entry.id)).toEqual({
+      ok: false,
+      status: 409,
+      message:
+        "This is over your deposit limit of $25,000.00 per 24 hours (tier 0): $0.00 used, $25,000.00 left. Add your details in Settings → Verification to raise it.",
+    });
+    expect(await usd(member.id)).toBe(0n);
+    expect(await listMemberDeposits(t.db, member.id)).toEqual([]);
+    expect(await listProposedEntries(t.db)).toEqual(
+      expect.arrayContaining([expect.objectContaining({ id: recorded.entry.id, status: "proposed" })]),
+    );
+    await expectLedgerClean();
+  });
+});

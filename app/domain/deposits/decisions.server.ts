@@ -13,6 +13,13 @@ import { publishAccountEvent } from "../events/account-events.server.ts";
 import { postEntry } from "../ledger/ledger.server.ts";
 import { setOperationStatus } from "../ledger/operations.server.ts";
 import { settleReferralOnDeposit } from "../referrals/referrals.server.ts";
+import {
+  assertWithinLimit,
+  checkLimit,
+  limitValueOf,
+  lockDepositLimit,
+} from "../verification/limits.server.ts";
+import { verificationMessages } from "../verification/rules.ts";
 import { getDeposit } from "./deposits.server.ts";
 import { queueDepositCreditedEmail, queueDepositRejectedEmail } from "./emails.server.ts";
 import { type CreditNotice, type Deposit, DepositStateError, type RejectNotice } from "./types.ts";
@@ -37,6 +44,9 @@ export async function postBankCredit(
   if (input.amount <= 0n) throw new RangeError("A deposit needs a positive amount.");
   const reference = input.reference.trim().toUpperCase();
   const idempotencyKey = `bank:${input.bankTransactionId.trim()}`;
+  // The member's deposit limit (ADR 0082): a refusal throws and the approval rolls back.
+  await lockDepositLimit(tx, input.memberId);
+  await assertWithinLimit(tx, { userId: input.memberId, flow: "deposit", value: input.amount });
   const [row] = await tx
     .insert(deposits)
     .values({
@@ -47,6 +57,7 @@ export async function postBankCredit(
       status: "detected",
       bankReference: reference,
       idempotencyKey,
+      limitValue: input.amount,
       note: input.note ?? null,
       decidedBy: input.approvedBy,
     })
@@ -199,6 +210,11 @@ async function creditLocked(tx: Db, row: LockedDeposit, input: Decision): Promis
   const amount = d.amount;
   const asset = d.asset as WatchedAsset;
   const note = input.note.trim();
+  await lockDepositLimit(tx, d.userId);
+  const limitValue = await limitValueOf(tx, asset, amount);
+  if (limitValue === null) throw new DepositStateError(verificationMessages.noPrice);
+  const limit = await checkLimit(tx, { userId: d.userId, flow: "deposit", value: limitValue });
+  if (!limit.ok) throw new DepositStateError(limit.message);
   const entry = await postEntry(tx, {
     idempotencyKey: `deposit:${row.chain}:${row.txid}:${row.outputIndex}`,
     code: "deposit",
@@ -214,6 +230,7 @@ async function creditLocked(tx: Db, row: LockedDeposit, input: Decision): Promis
     .set({
       status: "credited",
       entryId: entry.entryId,
+      limitValue,
       note,
       decidedBy: input.adminId,
       creditedAt: sql`now()`,

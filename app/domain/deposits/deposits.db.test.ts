@@ -2,7 +2,7 @@ import { pbkdf2 } from "@noble/hashes/pbkdf2.js";
 import { sha512 } from "@noble/hashes/sha2.js";
 import { HDKey } from "@scure/bip32";
 import { sql } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { onPostgres, setupTestDatabase } from "../../../tests/db.ts";
 import { deliverRecorded, mailTo, testMailContext } from "../../../tests/mailbox.ts";
 import { queryRows } from "../../db/client.server.ts";
@@ -11,6 +11,9 @@ import { btcDeriver, tronDeriver } from "../chain/addresses.ts";
 import { createSimulatedWatcher, mineBlocks, simulateSend } from "../chain/simulated.server.ts";
 import { auditLedger, getBalances, getSystemBalance } from "../ledger/ledger.server.ts";
 import { listOutbox } from "../mail/mailer.server.ts";
+import { saveQuotes } from "../market-data/cache-writes.server.ts";
+import { sampleMarkets } from "../market-data/sample.server.ts";
+import { getVerificationSettings, saveVerificationSettings } from "../verification/settings.server.ts";
 import { getOrCreateBankReference, getOrCreateDepositAddress } from "./addresses.server.ts";
 import { decideChainDeposit } from "./decisions.server.ts";
 import { announceDeposit, listDepositQueue, listMemberDeposits } from "./deposits.server.ts";
@@ -19,6 +22,11 @@ import { renderDepositEmail } from "./emails.ts";
 import { scanAllDeposits } from "./watch.server.ts";
 
 const t = setupTestDatabase();
+
+// Credits count against the member's deposit limit at the latest price (ADR 0082): one is known.
+beforeAll(async () => {
+  await saveQuotes(t.db, sampleMarkets(new Date()));
+});
 
 const seed = pbkdf2(
   sha512,
@@ -545,5 +553,36 @@ describe.runIf(onPostgres)("PostgreSQL races", () => {
     const addresses = await Promise.all(members.map((m) => getOrCreateDepositAddress(t.db, keys, m, "USDT")));
     expect(new Set(addresses.map((a) => a.derivationIndex)).size).toBe(8);
     expect(new Set(addresses.map((a) => a.address)).size).toBe(8);
+  });
+});
+
+describe("verification limits (ADR 0082)", () => {
+  it("a chain deposit over the member's deposit limit waits, confirmed but not credited, and is credited once the limit allows it", async () => {
+    const before = await getVerificationSettings(t.db);
+    const tight = { ...before.limits[0], depositDay: 10_000n, depositMonth: 10_000n };
+    await saveVerificationSettings(t.db, { ...before, limits: { ...before.limits, 0: tight } });
+    const member = await newMember();
+    const { address } = await getOrCreateDepositAddress(t.db, keys, member, "USDT");
+    await simulateSend(t.db, { chain: "tron", address, amountMinor: 150_000_000n });
+    await mineBlocks(t.db, "tron", 20);
+    const watcher = createSimulatedWatcher(t.db, "tron");
+    await scanDeposits(t.db, watcher, { requiredConfirmations: 20 });
+    const [waiting] = await queryRows<{ status: string; note: string | null }>(
+      t.db,
+      sql`select status, note from deposits where user_id = ${member}`,
+    );
+    expect(waiting?.status).toBe("confirming");
+    expect(waiting?.note).toBe(
+      "Waiting for verification, confirmed but not credited: This is over your deposit limit of $100.00 per 24 hours (tier 0): $0.00 used, $100.00 left. Add your details in Settings → Verification to raise it.",
+    );
+    expect((await getBalances(t.db, { ledger: "real", userId: member })).USDT.available).toBe(0n);
+    await saveVerificationSettings(t.db, before);
+    await scanDeposits(t.db, watcher, { requiredConfirmations: 20 });
+    const [credited] = await queryRows<{ status: string; limit_value: string }>(
+      t.db,
+      sql`select status, limit_value::text from deposits where user_id = ${member}`,
+    );
+    expect(credited).toEqual({ status: "credited", limit_value: "15000" });
+    expect((await getBalances(t.db, { ledger: "real", userId: member })).USDT.available).toBe(150_000_000n);
   });
 });

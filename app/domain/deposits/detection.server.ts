@@ -12,6 +12,8 @@ import { publishAccountEvent } from "../events/account-events.server.ts";
 import { postEntry } from "../ledger/ledger.server.ts";
 import { createOperation, setOperationStatus } from "../ledger/operations.server.ts";
 import { settleReferralOnDeposit } from "../referrals/referrals.server.ts";
+import { checkLimit, limitValueOf, lockDepositLimit } from "../verification/limits.server.ts";
+import { verificationMessages, WAITING_NOTE_PREFIX } from "../verification/rules.ts";
 import { queueDepositCreditedEmail, queueDepositDetectedEmail } from "./emails.server.ts";
 import {
   type CreditNotice,
@@ -74,8 +76,32 @@ export async function recordChainOutput(
       requiredConfirmations,
     };
     if (confirmations < requiredConfirmations) return recordConfirmations(sighting, firstSighting);
-    return creditSighting(sighting);
+    // Over the member's deposit limit (ADR 0082): the deposit waits, confirmed but not credited,
+    // and every pass tries again, so it is credited once the member's tier allows it (or an admin
+    // rejects it and the funds are returned off-ledger).
+    await lockDepositLimit(tx, address.userId);
+    const value = await limitValueOf(tx, output.asset, out.amount);
+    const limit =
+      value === null ? null : await checkLimit(tx, { userId: address.userId, flow: "deposit", value });
+    if (!limit?.ok) {
+      await noteWaitingForLimit(tx, deposit.id, limit?.message ?? verificationMessages.noPrice);
+      return recordConfirmations(sighting, firstSighting);
+    }
+    return creditSighting({ ...sighting, limitValue: value as bigint });
   });
+}
+
+/** Says on the deposit why it is not credited yet (the back office shows the note). */
+async function noteWaitingForLimit(tx: Db, depositId: bigint, message: string) {
+  await tx
+    .update(deposits)
+    .set({ note: `${WAITING_NOTE_PREFIX}${message}` })
+    .where(
+      and(
+        eq(deposits.id, depositId),
+        or(isNull(deposits.note), ne(deposits.note, `${WAITING_NOTE_PREFIX}${message}`)),
+      ),
+    );
 }
 
 /**
@@ -239,7 +265,7 @@ async function recordConfirmations(s: Sighting, firstSighting: boolean): Promise
  * completed. The entry's key is the output's, so a second watcher's post replays and credits
  * nothing twice; only the one that wrote it tells the member.
  */
-async function creditSighting(s: Sighting): Promise<ObservationResult> {
+async function creditSighting(s: Sighting & { limitValue: bigint }): Promise<ObservationResult> {
   const { tx, output, amount } = s;
   const depositId = s.deposit.id;
   if (s.deposit.operationId === null) throw new Error("a deposit without its operation");
@@ -264,6 +290,7 @@ async function creditSighting(s: Sighting): Promise<ObservationResult> {
       confirmations: s.confirmations,
       requiredConfirmations: s.requiredConfirmations,
       entryId: entry.entryId,
+      limitValue: s.limitValue,
       creditedAt: sql`now()`,
       updatedAt: sql`now()`,
     })

@@ -15,6 +15,7 @@ import { type ReferralEmail, renderReferralEmail } from "../referrals/emails.ts"
 import { type ResearchEmail, renderResearchEmail } from "../research/emails.ts";
 import { renderStakingEmail, type StakingEmail } from "../staking/emails.ts";
 import { renderSupportEmail, type SupportEmail } from "../support/emails.ts";
+import { renderVerificationEmail, type VerificationEmail } from "../verification/emails.ts";
 import { renderWithdrawalEmail, type WithdrawalEmail } from "../withdrawals/emails.ts";
 import type { MailContext } from "./context.ts";
 import { type AccountEmail, renderAccountEmail } from "./templates.ts";
@@ -35,7 +36,8 @@ export type EmailContent =
   | SupportEmail
   | LiveEventEmail
   | AccountDataEmail
-  | ReferralEmail;
+  | ReferralEmail
+  | VerificationEmail;
 export type TemplateName = EmailContent["template"];
 export type Email = EmailContent & { to: string };
 
@@ -87,6 +89,7 @@ const RENDERERS: { readonly [K in TemplateName]: Renderer<K> } = Object.freeze({
   "account-closed": renderAccountDataEmail,
   "signup-closed-account": renderAccountDataEmail,
   "referral-reward": renderReferralEmail,
+  "verification-decided": renderVerificationEmail,
 });
 
 export function isTemplateName(name: string): name is TemplateName {

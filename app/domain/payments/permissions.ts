@@ -80,9 +80,21 @@ export type ReservesPermission = (typeof RESERVES_PERMISSIONS)[number];
 export const COMMUNITY_PERMISSIONS = Object.freeze(["manage:event:any", "moderate:comment:any"] as const);
 export type CommunityPermission = (typeof COMMUNITY_PERMISSIONS)[number];
 
+/**
+ * /admin/verification (ADR 0082): review members' identity (four eyes for tier 2), read identity
+ * documents (every view audited; not support's), and set the limits, blocked countries and retention.
+ */
+export const VERIFICATION_PERMISSIONS = Object.freeze([
+  "review:verification:any",
+  "read:identity-document:any",
+  "update:verification-settings:any",
+] as const);
+export type VerificationPermission = (typeof VERIFICATION_PERMISSIONS)[number];
+
 export type Permission =
   | ReservesPermission
   | CommunityPermission
+  | VerificationPermission
   | SupportPermission
   | ResearchPermission
   | PaymentPermission
@@ -102,6 +114,7 @@ export const PERMISSIONS: readonly Permission[] = Object.freeze([
   ...SUPPORT_PERMISSIONS,
   ...RESERVES_PERMISSIONS,
   ...COMMUNITY_PERMISSIONS,
+  ...VERIFICATION_PERMISSIONS,
 ]);
 
 const GRANTS: Readonly<Record<Role, readonly Permission[]>> = {

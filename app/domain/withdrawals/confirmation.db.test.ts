@@ -53,6 +53,7 @@ async function emailRequest(userId: string, amount: bigint, expiresAt: Date, ide
     destination: { address: "TUEZSdKsoDHQMeZwihtdoBiN46zxhGWYdH" },
     idempotencyKey,
     usdValueMinor: 1_000n,
+    limitValueMinor: 1_000n,
     twoAdmin: { thresholdUsdMinor: 100_000n, windowHours: 24 },
     confirmation: { method: "email", expiresAt },
   });

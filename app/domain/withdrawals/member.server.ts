@@ -11,7 +11,6 @@ import type { ChainNetwork } from "../chain/extended-key.ts";
 import { fieldErrors, parseId } from "../forms.ts";
 import { InsufficientFundsError } from "../ledger/errors.ts";
 import { getBalances } from "../ledger/ledger.server.ts";
-import { getQuotes } from "../market-data/cache.server.ts";
 import { formatAmount } from "../money/amount.ts";
 import {
   type BankWithdrawalValues,
@@ -21,6 +20,7 @@ import {
   paymentMessages,
   usdtWithdrawalSchema,
 } from "../payments/schemas.ts";
+import { checkAmountLimit, LimitExceededError } from "../verification/limits.server.ts";
 import { checkWithdrawalAddress } from "./addresses.server.ts";
 import { AddressCoolingOffError, WithdrawalStateError } from "./errors.ts";
 import { emailConfirmDetail, tooManyAttempts, withdrawalMessages } from "./messages.ts";
@@ -32,7 +32,7 @@ import type {
   WithdrawalDestination,
   WithdrawalMethod,
 } from "./types.ts";
-import { usdValueForApproval } from "./value.ts";
+import { usdValueAtRequest } from "./value.server.ts";
 import { WITHDRAWAL_ASSET } from "./views.ts";
 import { cancelWithdrawal, confirmWithdrawal, requestWithdrawal } from "./withdrawals.server.ts";
 
@@ -126,7 +126,7 @@ function submitted(
 /**
  * A member asks for a withdrawal. Refusals, in the order they are checked: a demo account; an
  * unconfirmed e-mail address; the form's fields; then a replayed key answers like the first
- * request; the available balance; a crypto address still cooling off; last the two-factor code,
+ * request; the verification limit (checked again under the member's lock); the available balance; a crypto address still cooling off; last the two-factor code,
  * so a request that fails on something else does not spend it (a wrong code holds nothing and is
  * audited). Success holds the funds: pending review (code) or unconfirmed (e-mailed link).
  */
@@ -159,6 +159,16 @@ export async function submitWithdrawal(
   });
   if (earlier) return submitted(kind, earlier, true, settings.confirmMinutes);
 
+  // The verification limit first (ADR 0082): what the form's preview showed as the amount was typed.
+  const limit = await checkAmountLimit(db, {
+    userId: member.userId,
+    flow: "withdrawal",
+    asset,
+    amount: fields.amount,
+  });
+  if (!limit.ok) return { ok: false, status: 409, errors: { amount: limit.message }, values };
+  const limitValueMinor = limit.valueMinor;
+
   const balances = await getBalances(db, { ledger: "real", userId: member.userId });
   const insufficient = (): WithdrawalFailure => ({
     ok: false,
@@ -184,9 +194,19 @@ export async function submitWithdrawal(
     if (refused) return { ...refused, values };
   }
   try {
-    return await placeRequest(db, member, { kind, fields, destination: destination.value, settings, audit });
+    return await placeRequest(db, member, {
+      kind,
+      fields,
+      destination: destination.value,
+      settings,
+      audit,
+      limitValueMinor,
+    });
   } catch (error) {
     if (error instanceof InsufficientFundsError) return insufficient();
+    if (error instanceof LimitExceededError) {
+      return { ok: false, status: 409, errors: { amount: error.message }, values };
+    }
     log.error("withdrawal request failed", { error });
     return { ok: false, status: 500, errors: { form: paymentMessages.failure }, values };
   }
@@ -205,6 +225,7 @@ async function placeRequest(
     destination: WithdrawalDestination;
     settings: WithdrawalSettings;
     audit: ReturnType<typeof auditFor>;
+    limitValueMinor: bigint;
   },
 ): Promise<SubmitWithdrawalResult> {
   const { kind, fields, settings } = input;
@@ -219,6 +240,7 @@ async function placeRequest(
     destination: input.destination,
     idempotencyKey: fields.idempotencyKey,
     usdValueMinor,
+    limitValueMinor: input.limitValueMinor,
     twoAdmin: settings.twoAdmin,
     confirmation: member.twoFactorEnabled
       ? { method: "totp" }
@@ -298,20 +320,6 @@ async function destinationOf(
     return { error: error.message };
   }
   return { value: { address } };
-}
-
-/** The value the two-admin rule counts, at the latest quote (null when none is fresh). */
-async function usdValueAtRequest(
-  db: Db,
-  asset: WithdrawalAsset,
-  amount: bigint,
-  staleSeconds: number,
-  now: Date,
-) {
-  if (asset === "USD") return usdValueForApproval(amount, asset, null);
-  const { quotes, stale } = await getQuotes(db, { now, staleSeconds, symbols: [asset] });
-  const quote = quotes.find((q) => q.symbol.toUpperCase() === asset);
-  return usdValueForApproval(amount, asset, quote ? { priceUsd: quote.priceUsd, stale } : null);
 }
 
 /**

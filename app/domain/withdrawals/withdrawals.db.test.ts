@@ -51,6 +51,7 @@ function btcRequest(
     destination: { address: "bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu" },
     idempotencyKey,
     usdValueMinor,
+    limitValueMinor: 1_000n,
     twoAdmin: RULE,
     confirmation: { method: "totp" },
   });
@@ -89,6 +90,7 @@ describe("withdrawal requests hold funds at once", () => {
         destination: { address: "TUEZSdKsoDHQMeZwihtdoBiN46zxhGWYdH" },
         idempotencyKey: key(),
         usdValueMinor: 500n,
+        limitValueMinor: 500n,
         twoAdmin: RULE,
         confirmation: { method: "totp" },
       }),
@@ -144,6 +146,7 @@ describe("the review flow", () => {
       },
       idempotencyKey: key(),
       usdValueMinor: 20_000n,
+      limitValueMinor: 20_000n,
       twoAdmin: RULE,
       confirmation: { method: "totp" },
     });
@@ -378,6 +381,7 @@ describe("the two-admin rule counts a rolling window, not one request", () => {
         destination: { address: "bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu" },
         idempotencyKey: key(),
         usdValueMinor: 20_000n,
+        limitValueMinor: 20_000n,
         twoAdmin: { thresholdUsdMinor: THRESHOLD, windowHours },
         confirmation: { method: "totp" },
       });

@@ -23,6 +23,7 @@ import { withdrawals } from "../../../db/schema/withdrawals.ts";
 import type { Db } from "../../db/client.server.ts";
 import { withTx } from "../../db/client.server.ts";
 import { type Hold, holdFunds, voidHold } from "../ledger/holds.server.ts";
+import { assertWithinLimit } from "../verification/limits.server.ts";
 import { queueConfirmationEmail, queueStatusEmail, withStatusEmail } from "./emails.server.ts";
 import { STATUS_WORD } from "./emails.ts";
 import { WithdrawalStateError } from "./errors.ts";
@@ -47,6 +48,11 @@ export interface RequestWithdrawalInput {
   idempotencyKey: string;
   /** Value in USD minor units (for the two-admin rule); null when no price is known → two admins. */
   usdValueMinor: bigint | null;
+  /**
+   * What the request counts against the member's verification limit, in US cents (ADR 0082): the
+   * latest cached price, however old. Checked under the member's lock below.
+   */
+  limitValueMinor: bigint;
   twoAdmin: TwoAdminRule;
   /**
    * 'totp': the caller has already checked the member's code, so the request goes straight to
@@ -95,6 +101,9 @@ export async function requestWithdrawal(
       const first = withdrawalOf(row);
       if (first) return { withdrawal: first, replayed: true };
     }
+    // Under the lock above, so two requests racing near the limit see each other (ADR 0082); a
+    // refusal throws LimitExceededError and the hold rolls back with everything else.
+    await assertWithinLimit(tx, { userId: input.userId, flow: "withdrawal", value: input.limitValueMinor });
     const confirmToken =
       input.confirmation.method === "email" ? randomBytes(32).toString("base64url") : undefined;
     const withdrawal = await insertWithdrawal(tx, input, hold, confirmToken);
@@ -131,6 +140,7 @@ async function insertWithdrawal(
       holdId: hold.id,
       operationId: hold.operationId,
       usdValue: input.usdValueMinor,
+      limitValue: input.limitValueMinor,
       approvalsRequired,
       idempotencyKey: input.idempotencyKey,
       status: byEmail ? "unconfirmed" : "pending",

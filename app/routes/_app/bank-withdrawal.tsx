@@ -14,6 +14,7 @@ import {
   WithdrawalHistory,
 } from "~/ui/payments/withdrawal-parts.tsx";
 import { Select } from "~/ui/select.tsx";
+import { LimitLeft } from "~/ui/verification/limit-left.tsx";
 import type { Route } from "./+types/bank-withdrawal";
 import { withdrawalAction, withdrawalLoader } from "./withdrawal-actions.server.ts";
 
@@ -69,6 +70,9 @@ export default function BankWithdrawalPage({ loaderData, actionData }: Route.Com
                 hint={`Limits: ${describeLimits(method.limits)}`}
                 error={errors.amount}
               />
+              {loaderData.limit ? (
+                <LimitLeft limit={loaderData.limit} valueMinor={parsed.ok ? parsed.value : null} />
+              ) : null}
               <Select
                 label="Payout currency"
                 name="payoutCurrency"

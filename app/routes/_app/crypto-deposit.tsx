@@ -11,6 +11,7 @@ import { fieldErrors } from "~/domain/forms.ts";
 import { formatAmount, safeParseAmount } from "~/domain/money/amount.ts";
 import { depositMethod, describeLimits, isWithinLimits, limitsMessage } from "~/domain/payments/methods.ts";
 import { btcDepositSchema, paymentMessages, usdtDepositSchema } from "~/domain/payments/schemas.ts";
+import { isWaitingForVerification } from "~/domain/verification/rules.ts";
 import { Badge } from "~/ui/badge.tsx";
 import { Button, ButtonLink } from "~/ui/button.tsx";
 import { Card } from "~/ui/card.tsx";
@@ -119,6 +120,8 @@ export async function loader(args: Route.LoaderArgs) {
         // A rejected deposit says why on the page too, not only in the e-mail (the admin's note is
         // written for the member: the queue asks for "the reason the member reads").
         reason: d.status === "rejected" ? (d.note ?? "") : "",
+        // Confirmed but over the member's deposit limit (ADR 0082): it waits; the note says why.
+        waiting: d.status === "confirming" && isWaitingForVerification(d.note) ? (d.note ?? "") : "",
         expired: d.status === "expired",
         date: d.createdAt.toISOString(),
       })),
@@ -284,6 +287,14 @@ export default function CryptoDepositPage({ loaderData }: Route.ComponentProps) 
                 </div>
                 {d.inFlight ? (
                   <ConfirmationProgress confirmations={d.confirmations} required={d.required} />
+                ) : null}
+                {d.waiting ? (
+                  <p className="mt-1 text-ink">
+                    {d.waiting}{" "}
+                    <Link to="/settings/verification" className="font-semibold text-brand underline">
+                      Raise your limit
+                    </Link>
+                  </p>
                 ) : null}
                 {d.reason ? (
                   <p className="mt-1 text-negative">Rejected, nothing was credited. Reason: {d.reason}</p>

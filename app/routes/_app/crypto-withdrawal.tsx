@@ -74,6 +74,7 @@ export default function CryptoWithdrawalPage({ loaderData, actionData }: Route.C
                 defaultValue={values.amount}
                 hint={`Limits: ${describeLimits(method.limits)}`}
                 error={errors.amount}
+                limit={loaderData.limit}
               />
               <WithdrawalAddressField
                 label={kind === "usdt" ? "USDT (TRC20) wallet address" : "Bitcoin wallet address"}

@@ -8,6 +8,7 @@ import { screenerView } from "~/domain/market-data/views.server.ts";
 import { firstRunView, setMemberPreferences } from "~/domain/members/preferences.server.ts";
 import { parseDisplayPrefs } from "~/domain/portfolio/display-prefs.ts";
 import { portfolioView } from "~/domain/portfolio/portfolio.server.ts";
+import { verificationSummary } from "~/domain/verification/member.server.ts";
 import { ConfirmEmailNotice } from "~/ui/account/confirm-email-notice.tsx";
 import { Screener } from "~/ui/market/screener.tsx";
 import { BalanceCard } from "~/ui/portfolio/balance-card.tsx";
@@ -27,11 +28,12 @@ export async function loader(args: Route.LoaderArgs) {
   const session = await requireSession(args);
   const db = getDb();
   const { staleSeconds } = getConfig().market;
-  const [portfolio, screener, { emailReminder, ...firstRun }, watchlists] = await Promise.all([
+  const [portfolio, screener, { emailReminder, ...firstRun }, watchlists, kyc] = await Promise.all([
     portfolioView(db, { ledger: session.session.accountMode, userId: session.user.id, staleSeconds }),
     screenerView(db, staleSeconds),
     firstRunView(db, session.user),
     watchlistChoices(db, session.user.id),
+    verificationSummary(db, session.user.id),
   ]);
   const { totalUsdCents, cash, unpriced, prices, ledger } = portfolio;
   return {
@@ -41,6 +43,7 @@ export async function loader(args: Route.LoaderArgs) {
     watchlists,
     firstRun,
     emailReminder,
+    kyc,
   };
 }
 
@@ -104,7 +107,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <FirstRunChecklist checklist={loaderData.firstRun} onDismiss={() => dismiss("dismiss-checklist")} />
       ) : null}
       <ShortcutTiles />
-      <BannerSlider />
+      <BannerSlider kyc={loaderData.kyc} />
       <Screener
         rows={screener.rows}
         sample={screener.sample}

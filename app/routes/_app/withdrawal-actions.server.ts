@@ -5,6 +5,7 @@ import { data } from "react-router";
 import { isEmailVerified } from "~/domain/accounts/sessions.server.ts";
 import { verifyActionCode } from "~/domain/accounts/sign-in.server.ts";
 import { formValues } from "~/domain/forms.ts";
+import { withdrawalLimitView } from "~/domain/verification/limits.server.ts";
 import { labelWithdrawalAddress } from "~/domain/withdrawals/addresses.server.ts";
 import {
   cancelMemberWithdrawal,
@@ -68,6 +69,7 @@ export async function withdrawalLoader(args: RouteArgs, kind: WithdrawalKind) {
     priceUsd: view.priceUsd,
     newAddressHours: ctx.config.payments.withdrawalNewAddressHours,
     needsEmailConfirmation: needsEmailConfirmation(ctx.session),
+    limit: ctx.isDemo ? null : await withdrawalLimitView(ctx.db, ctx.userId),
   };
   return ctx.isDemo ? { isDemo: true as const, ...common } : { isDemo: false as const, ...common };
 }

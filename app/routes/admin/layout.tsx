@@ -3,6 +3,7 @@ import {
   CalendarDays,
   ClipboardList,
   Coins,
+  FingerprintPattern,
   Gauge,
   Inbox,
   LifeBuoy,
@@ -42,6 +43,12 @@ const adminNav: {
   { to: "/admin/reserves", label: "Reserves", icon: Vault, permission: "manage:reserves:any" },
   { to: "/admin/comments", label: "Comments", icon: MessagesSquare, permission: "moderate:comment:any" },
   { to: "/admin/events", label: "Live events", icon: CalendarDays, permission: "manage:event:any" },
+  {
+    to: "/admin/verification",
+    label: "Verification",
+    icon: FingerprintPattern,
+    permission: "review:verification:any",
+  },
   { to: "/admin/reviews", label: "Reviews", icon: MessageSquareText, permission: "moderate:review:any" },
   { to: "/admin/audit", label: "Audit log", icon: ClipboardList, permission: "read:audit:any" },
 ];

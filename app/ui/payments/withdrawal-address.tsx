@@ -15,6 +15,7 @@ import {
 import { Button } from "../button.tsx";
 import { Card } from "../card.tsx";
 import { Field, FieldError, inputClass } from "../field.tsx";
+import { LimitLeft, type WithdrawalLimitView } from "../verification/limit-left.tsx";
 
 export interface SavedAddressView {
   id: string;
@@ -45,6 +46,7 @@ export function WithdrawalAmountField({
   defaultValue,
   hint,
   error,
+  limit,
 }: {
   asset: "BTC" | "USDT";
   available: string;
@@ -52,6 +54,8 @@ export function WithdrawalAmountField({
   defaultValue: string | undefined;
   hint: string;
   error: string | undefined;
+  /** What is left of the member's withdrawal limit (ADR 0082). */
+  limit?: WithdrawalLimitView | null;
 }) {
   const [amount, setAmount] = useState(defaultValue ?? "");
   const parsed = safeParseAmount(amount.trim(), asset);
@@ -88,6 +92,7 @@ export function WithdrawalAmountField({
           Max
         </Button>
       </div>
+      {limit ? <LimitLeft limit={limit} valueMinor={usd} /> : null}
     </div>
   );
 }

@@ -2,22 +2,43 @@ import { ChevronLeft, ChevronRight, ShieldCheck, Trophy } from "lucide-react";
 import { useRef, useState } from "react";
 import { Link } from "react-router";
 
-const slides = [
-  {
-    title: "Leaderboard",
-    text: "You can be a winner by just trading",
-    to: "/leaderboard",
-    cta: "See the leaderboard",
-    icon: Trophy,
-  },
-  {
-    title: "Complete KYC Setup",
-    text: "Verify your identity to raise your limits and keep your account safe.",
-    to: "/coming",
+/** The member's verification tier and next step (ADR 0082), for the KYC slide. */
+export interface KycSummary {
+  tier: 0 | 1 | 2;
+  next: "details" | "documents" | "review" | "done";
+}
+
+const KYC_TEXT: Readonly<Record<KycSummary["next"], { text: string; cta: string }>> = Object.freeze({
+  details: {
+    text: "Next: add your name, date of birth and address to raise your limits.",
     cta: "Start verification",
-    icon: ShieldCheck,
   },
-] as const;
+  documents: {
+    text: "Next: send an identity document and a selfie to raise your limits further.",
+    cta: "Verify your identity",
+  },
+  review: { text: "Your documents are being reviewed. We will e-mail you.", cta: "See your status" },
+  done: { text: "Your identity is verified: your limits are the highest we offer.", cta: "See your limits" },
+});
+
+function slidesFor(kyc: KycSummary) {
+  return [
+    {
+      title: "Leaderboard",
+      text: "You can be a winner by just trading",
+      to: "/leaderboard",
+      cta: "See the leaderboard",
+      icon: Trophy,
+    },
+    {
+      title: "Complete KYC Setup",
+      text: `You are tier ${kyc.tier} of 2. ${KYC_TEXT[kyc.next].text}`,
+      to: "/settings/verification",
+      cta: KYC_TEXT[kyc.next].cta,
+      icon: ShieldCheck,
+    },
+  ];
+}
 
 /** Slides are 40 px apart (the seed's spacing 40): gap-10. */
 const GAP_PX = 40;
@@ -26,7 +47,8 @@ const GAP_PX = 40;
  * The dashboard's banner slider: one slide per view. Swiping is the browser's own scrolling with
  * snap points; the buttons move one slide. Motion only when the member has not asked for less.
  */
-export function BannerSlider() {
+export function BannerSlider({ kyc }: { kyc: KycSummary }) {
+  const slides = slidesFor(kyc);
   const track = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState(0);
 

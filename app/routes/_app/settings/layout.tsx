@@ -19,7 +19,7 @@ export default function SettingsLayout() {
       <div>
         <h1 className="text-2xl font-bold tracking-tight text-ink">Settings</h1>
         <p className="mt-1 text-muted">
-          Your profile, password, sessions, two-factor sign-in and membership.
+          Your profile, password, sessions, two-factor sign-in, membership and verification.
         </p>
         <nav aria-label="Settings sections" className="mt-4 border-b border-line">
           <ul className="flex gap-1">
@@ -31,6 +31,11 @@ export default function SettingsLayout() {
             <li>
               <NavLink to="/settings/billing" className={link}>
                 Billing
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to="/settings/verification" className={link}>
+                Verification
               </NavLink>
             </li>
           </ul>
