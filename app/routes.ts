@@ -76,6 +76,8 @@ export default deepFreeze([
     route("support", "routes/_app/support/index.tsx"),
     route("support/new", "routes/_app/support/new.tsx"),
     route("support/:id", "routes/_app/support/ticket.tsx"),
+    // The airdrops tool (ADR 0085): each member's own checklist; /airdrop sends members here.
+    route("airdrops", "routes/_app/airdrops/index.tsx"),
     // The portfolio tracker (ADR 0078): one page per section, each with its own loader.
     route("portfolio", "routes/_app/portfolio/layout.tsx", [
       // PORTFOLIO SECTIONS (each helper adds its own line here)
@@ -164,6 +166,9 @@ export default deepFreeze([
     route("support", "routes/admin/support.tsx"),
     route("support/canned", "routes/admin/support-canned.tsx"),
     route("support/:id", "routes/admin/support-ticket.tsx"),
+    route("airdrops", "routes/admin/airdrops.tsx"),
+    route("airdrops/new", "routes/admin/airdrop-edit.tsx", { id: "admin-airdrop-new" }),
+    route("airdrops/:id", "routes/admin/airdrop-edit.tsx", { id: "admin-airdrop-edit" }),
   ]),
   route("reviews/:id/:op", "routes/review-action.ts"),
   route("legal/:doc/pdf", "routes/legal-pdf.ts"),

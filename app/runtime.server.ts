@@ -2,6 +2,7 @@ import { seedDatabase } from "../db/seed.ts";
 import { getConfig } from "./config.server.ts";
 import { connectDatabase, disconnectDatabase, getDatabase } from "./db/db.server.ts";
 import { withStartupLock } from "./db/migrate.server.ts";
+import { startAirdropJobs, stopAirdropJobs } from "./domain/airdrops/reminders.server.ts";
 import { startAlertJobs, stopAlertJobs } from "./domain/alerts/jobs.server.ts";
 import { startDepositWatchers, stopDepositWatchers } from "./domain/deposits/watch.server.ts";
 import { startAccountEvents, stopAccountEvents } from "./domain/events/account-events.server.ts";
@@ -71,6 +72,8 @@ export async function boot() {
   });
   // Portfolio snapshots: yesterday's for every member, each (member, day) written once (ADR 0078).
   startSnapshotJobs(database.db, createHistoryProviders(config));
+  // Airdrop deadline reminders: every server; each (member, airdrop) claimed once (ADR 0085).
+  startAirdropJobs(database.db);
   // Withdrawals not confirmed by e-mail in time lapse and their holds void (ADR 0054).
   startWithdrawalJobs(database.db);
   // Membership renewals, reminders, grace and expiry: every server, subscription by subscription.
@@ -113,6 +116,7 @@ export async function shutdown() {
   await stopStakingJobs();
   await stopRecurringJobs();
   await stopSnapshotJobs();
+  await stopAirdropJobs();
   await stopWithdrawalJobs();
   await stopMembershipJobs();
   await stopSampleBilling();

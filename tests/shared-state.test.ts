@@ -99,6 +99,9 @@ const MODULE_STATE: Record<string, string> = {
   "app/domain/recurring/jobs.server.ts: running":
     "the recurring buy pass in progress, so passes never overlap",
   "app/domain/portfolio/jobs.server.ts: timer": "the portfolio snapshot job's interval",
+  "app/domain/airdrops/reminders.server.ts: timer": "the airdrop reminder job's interval",
+  "app/domain/airdrops/reminders.server.ts: running":
+    "the reminder pass in progress, so passes never overlap",
   "app/domain/portfolio/jobs.server.ts: running": "the snapshot pass in progress, so passes never overlap",
   "app/domain/membership/jobs.server.ts: timer": "the membership lifecycle job's interval",
   "app/domain/membership/jobs.server.ts: running": "the lifecycle pass in progress, so passes never overlap",

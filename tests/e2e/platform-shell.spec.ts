@@ -49,6 +49,8 @@ test.describe("desktop (1280 px): the avatar menu", () => {
       "Recurring buys",
       "Watchlists",
       "Price alerts",
+      "Airdrops",
+      "Smart money",
       "Sign out",
     ]);
     await expect(menu.getByRole("menuitem", { name: "Portfolio" })).toBeFocused();
@@ -61,6 +63,8 @@ test.describe("desktop (1280 px): the avatar menu", () => {
       "Recurring buys",
       "Watchlists",
       "Price alerts",
+      "Airdrops",
+      "Smart money",
     ]) {
       await page.keyboard.press("ArrowDown");
       await expect(menu.getByRole("menuitem", { name: item })).toBeFocused();
@@ -121,6 +125,8 @@ test.describe("desktop (1280 px): the avatar menu", () => {
       "Recurring buys",
       "Watchlists",
       "Price alerts",
+      "Airdrops",
+      "Smart money",
     ]) {
       await page.keyboard.press("ArrowDown");
       await expect(page.getByRole("menuitem", { name: item })).toBeFocused();

@@ -79,6 +79,10 @@ export const AUDIT_EVENTS = Object.freeze([
   "admin-research-corrected",
   "admin-research-stance-set",
   "admin-research-pick-closed",
+  // Community tools (ADR 0085).
+  "admin-airdrop-created",
+  "admin-airdrop-updated",
+  "admin-transfer-annotated",
 ] as const);
 
 export type AuditEvent = (typeof AUDIT_EVENTS)[number];

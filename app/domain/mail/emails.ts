@@ -1,6 +1,7 @@
 // Every e-mail the product sends, as data: which template and what it needs. A message is queued
 // with its data in the transaction that caused it (outbox.server.ts) and rendered to words only
 // when it is delivered, with the deployment's brand and address (MailContext).
+import { type AirdropEmail, renderAirdropEmail } from "../airdrops/emails.ts";
 import { type AlertEmail, renderAlertEmail } from "../alerts/emails.ts";
 import { type ContactEmail, renderContactEmail } from "../contact/emails.ts";
 import { type DepositEmail, renderDepositEmail } from "../deposits/emails.ts";
@@ -29,7 +30,8 @@ export type EmailContent =
   | ResearchEmail
   | RecurringEmail
   | AlertEmail
-  | SupportEmail;
+  | SupportEmail
+  | AirdropEmail;
 export type TemplateName = EmailContent["template"];
 export type Email = EmailContent & { to: string };
 
@@ -75,6 +77,7 @@ const RENDERERS: { readonly [K in TemplateName]: Renderer<K> } = Object.freeze({
   "price-alert": renderAlertEmail,
   "support-ticket-received": renderSupportEmail,
   "support-reply": renderSupportEmail,
+  "airdrop-deadline-reminder": renderAirdropEmail,
 });
 
 export function isTemplateName(name: string): name is TemplateName {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   AUDIT_PERMISSIONS,
+  COMMUNITY_PERMISSIONS,
   decideAccess,
   decideStaffAccess,
   EARN_PERMISSIONS,
@@ -174,5 +175,18 @@ describe("research studio permissions (ADR 0073)", () => {
       ok: false,
     });
     expect(decideAccess(staff("analyst", true), "write:research:own")).toEqual({ ok: true });
+  });
+});
+
+describe("community tool permissions (ADR 0085)", () => {
+  it("analysts and admins curate airdrops and annotate smart-money transfers; support and members do not", () => {
+    for (const p of COMMUNITY_PERMISSIONS) {
+      expect(hasPermission("analyst", p)).toBe(true);
+      expect(hasPermission("admin", p)).toBe(true);
+      for (const role of ["support", "member", "", "Analyst"]) expect(hasPermission(role, p)).toBe(false);
+    }
+    expect(decideAccess(staff("analyst", true, "password"), "annotate:transfer:any")).toMatchObject({
+      ok: false,
+    });
   });
 });

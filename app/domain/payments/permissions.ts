@@ -68,7 +68,15 @@ export const SUPPORT_PERMISSIONS = Object.freeze([
 ] as const);
 export type SupportPermission = (typeof SUPPORT_PERMISSIONS)[number];
 
+/**
+ * Community tools (issue 20, ADR 0085): /admin/airdrops curates the airdrops members follow, and
+ * analysts annotate smart-money transfers.
+ */
+export const COMMUNITY_PERMISSIONS = Object.freeze(["manage:airdrop:any", "annotate:transfer:any"] as const);
+export type CommunityPermission = (typeof COMMUNITY_PERMISSIONS)[number];
+
 export type Permission =
+  | CommunityPermission
   | SupportPermission
   | ResearchPermission
   | PaymentPermission
@@ -86,12 +94,13 @@ export const PERMISSIONS: readonly Permission[] = Object.freeze([
   ...MEMBERSHIP_PERMISSIONS,
   ...RESEARCH_PERMISSIONS,
   ...SUPPORT_PERMISSIONS,
+  ...COMMUNITY_PERMISSIONS,
 ]);
 
 const GRANTS: Readonly<Record<Role, readonly Permission[]>> = {
   member: [],
   // Analysts write research and review each other's; nothing in the back-office's money pages.
-  analyst: ["write:research:own", "review:research:any"],
+  analyst: ["write:research:own", "review:research:any", "manage:airdrop:any", "annotate:transfer:any"],
   // Support can see the queues and members to answer them, not move money, change what is
   // offered, disable anyone or read the audit log.
   support: [

@@ -3,6 +3,7 @@ import {
   ClipboardList,
   Coins,
   Gauge,
+  Gift,
   Inbox,
   LifeBuoy,
   MessageSquareText,
@@ -36,6 +37,7 @@ const adminNav: {
   { to: "/admin/membership", label: "Membership", icon: BadgeCheck, permission: "read:billing:any" },
   { to: "/admin/earn", label: "Earn and trade", icon: Coins, permission: "read:earn:any" },
   { to: "/admin/support", label: "Support", icon: LifeBuoy, permission: "read:ticket:any" },
+  { to: "/admin/airdrops", label: "Airdrops", icon: Gift, permission: "manage:airdrop:any" },
   { to: "/admin/reviews", label: "Reviews", icon: MessageSquareText, permission: "moderate:review:any" },
   { to: "/admin/audit", label: "Audit log", icon: ClipboardList, permission: "read:audit:any" },
 ];

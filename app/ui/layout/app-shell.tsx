@@ -7,10 +7,12 @@ import {
   ChartPie,
   Compass,
   Eye,
+  Gift,
   House,
   LogOut,
   Newspaper,
   PenLine,
+  Radar,
   Repeat,
   Settings,
   Target,
@@ -67,6 +69,8 @@ const menuLinks = deepFreeze([
   { to: "/recurring", label: "Recurring buys", icon: Repeat },
   { to: "/watchlists", label: "Watchlists", icon: Eye },
   { to: "/alerts", label: "Price alerts", icon: BellRing },
+  { to: "/airdrops", label: "Airdrops", icon: Gift },
+  { to: "/smart-money", label: "Smart money", icon: Radar },
   { to: "/studio", label: "Research studio", icon: PenLine },
 ]);
 
