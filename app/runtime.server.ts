@@ -20,6 +20,9 @@ import { resolveVapidKeys } from "./domain/push/vapid.server.ts";
 import { startRecurringJobs, stopRecurringJobs } from "./domain/recurring/jobs.server.ts";
 import { startResearchJobs, stopResearchJobs } from "./domain/research/jobs.server.ts";
 import { startSetupJobs, stopSetupJobs } from "./domain/research/setup-jobs.server.ts";
+import { startSmartMoneyJobs, stopSmartMoneyJobs } from "./domain/smart-money/poll.server.ts";
+import { peersOf } from "./domain/smart-money/smart-money.server.ts";
+import { createTransferSources } from "./domain/smart-money/sources.server.ts";
 import { startStakingJobs, stopStakingJobs } from "./domain/staking/jobs.server.ts";
 import { seedTradeDefaults } from "./domain/staking/seed.server.ts";
 import { startWithdrawalJobs, stopWithdrawalJobs } from "./domain/withdrawals/jobs.server.ts";
@@ -74,6 +77,12 @@ export async function boot() {
   startSnapshotJobs(database.db, createHistoryProviders(config));
   // Airdrop deadline reminders: every server; each (member, airdrop) claimed once (ADR 0085).
   startAirdropJobs(database.db);
+  // Smart money: every server polls; a transfer is unique on (txid, address), so it is kept once.
+  startSmartMoneyJobs(
+    database.db,
+    createTransferSources(config, (chain) => peersOf(database.db, chain)),
+    createHistoryProviders(config),
+  );
   // Withdrawals not confirmed by e-mail in time lapse and their holds void (ADR 0054).
   startWithdrawalJobs(database.db);
   // Membership renewals, reminders, grace and expiry: every server, subscription by subscription.
@@ -117,6 +126,7 @@ export async function shutdown() {
   await stopRecurringJobs();
   await stopSnapshotJobs();
   await stopAirdropJobs();
+  await stopSmartMoneyJobs();
   await stopWithdrawalJobs();
   await stopMembershipJobs();
   await stopSampleBilling();
