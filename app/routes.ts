@@ -78,6 +78,9 @@ export default deepFreeze([
     route("support/:id", "routes/_app/support/ticket.tsx"),
     // The airdrops tool (ADR 0085): each member's own checklist; /airdrop sends members here.
     route("airdrops", "routes/_app/airdrops/index.tsx"),
+    // Smart money (ADR 0085): labelled public addresses, their large transfers and balances.
+    route("smart-money", "routes/_app/smart-money/index.tsx"),
+    route("smart-money/:address", "routes/_app/smart-money/address.tsx"),
     // The portfolio tracker (ADR 0078): one page per section, each with its own loader.
     route("portfolio", "routes/_app/portfolio/layout.tsx", [
       // PORTFOLIO SECTIONS (each helper adds its own line here)

@@ -16,34 +16,9 @@ import { decideAccess, type Requester } from "../payments/permissions.ts";
 import { addDays, dayOf } from "../portfolio/days.ts";
 import { SAMPLE_DAYS, sampleBalance } from "./sources.server.ts";
 import type { AddressCategory, Direction, Flow, SmartAsset, SmartChain } from "./transfers.ts";
+import type { TransferView, WatchedAddressView } from "./types.ts";
 
-export interface WatchedAddressView {
-  chain: SmartChain;
-  address: string;
-  label: string;
-  category: AddressCategory;
-  sourceUrl: string;
-  isSample: boolean;
-}
-
-export interface TransferView {
-  id: string;
-  txid: string;
-  chain: SmartChain;
-  address: string;
-  label: string;
-  asset: SmartAsset;
-  flow: Flow;
-  amountMinor: string;
-  counterparty: string | null;
-  counterpartyLabel: string | null;
-  direction: Direction;
-  usdValueCents: string | null;
-  priceSource: string | null;
-  occurredAt: string;
-  isSample: boolean;
-  notes: { id: string; body: string; author: string; at: string }[];
-}
+export type { TransferView, WatchedAddressView };
 
 const SAMPLE_ADDRESSES: readonly (WatchedAddressView & { key: string })[] = Object.freeze(
   [
