@@ -81,6 +81,8 @@ test.describe("desktop (1280 px): the avatar menu", () => {
       await expect(menu.getByRole("menuitemradio", { name: choice })).toBeFocused();
     }
     for (const item of [
+      "Smart money",
+      "Airdrops",
       "Price alerts",
       "Watchlists",
       "Recurring buys",
