@@ -172,6 +172,7 @@ export default deepFreeze([
     route("airdrops", "routes/admin/airdrops.tsx"),
     route("airdrops/new", "routes/admin/airdrop-edit.tsx", { id: "admin-airdrop-new" }),
     route("airdrops/:id", "routes/admin/airdrop-edit.tsx", { id: "admin-airdrop-edit" }),
+    route("smart-money", "routes/admin/smart-money.tsx"),
   ]),
   route("reviews/:id/:op", "routes/review-action.ts"),
   route("legal/:doc/pdf", "routes/legal-pdf.ts"),

@@ -42,9 +42,26 @@ test("a member reads the sample feed and an address page; an annotation post is 
   expect((await page.request.get("/smart-money/no-such-address")).status()).toBe(404);
 });
 
-test("an analyst annotates a transfer; the note shows to members", async ({ page, browser }) => {
+test("an analyst watches a new address and annotates a transfer; the note shows to members", async ({
+  page,
+  browser,
+}) => {
   await signInAsNewStaff(page, { role: "analyst", tag: "smart-analyst" });
+  await gotoHydrated(page, "/admin/smart-money");
+  await page.getByLabel("Belongs to").selectOption("fund");
+  await page.getByLabel("Address", { exact: true }).fill("bc1qnjg0jd8228aq7egyzacy8cys3knf9xvrerkf9g");
+  await page.getByLabel("Label", { exact: true }).fill("Fund N treasury");
+  await page.getByLabel("Source of the label").fill("http://source.example.org/fund-n");
+  await page.getByRole("button", { name: "Watch address" }).click();
+  await expect(page.getByText("Enter the https:// source that attributes this address.")).toBeVisible();
+  await page.getByLabel("Source of the label").fill("https://source.example.org/fund-n");
+  await page.getByRole("button", { name: "Watch address" }).click();
+  await expect(page.getByText("Address added")).toBeVisible();
+  await expect(page.getByText("Fund N treasury", { exact: true })).toBeVisible();
+  await lookAt(page, "admin-smart-money");
+
   await gotoHydrated(page, "/smart-money");
+  await expect(page.getByRole("link", { name: "Fund N treasury", exact: true })).toBeVisible();
   const first = page.getByRole("list", { name: "Large transfers" }).locator(":scope > li").first();
   await first.getByRole("textbox", { name: "Analyst's note" }).fill("Moved to cold storage, not a sale.");
   await first.getByRole("button", { name: "Add note" }).click();

@@ -83,6 +83,7 @@ export const AUDIT_EVENTS = Object.freeze([
   "admin-airdrop-created",
   "admin-airdrop-updated",
   "admin-transfer-annotated",
+  "admin-watched-address-added",
 ] as const);
 
 export type AuditEvent = (typeof AUDIT_EVENTS)[number];

@@ -69,10 +69,14 @@ export const SUPPORT_PERMISSIONS = Object.freeze([
 export type SupportPermission = (typeof SUPPORT_PERMISSIONS)[number];
 
 /**
- * Community tools (issue 20, ADR 0085): /admin/airdrops curates the airdrops members follow, and
- * analysts annotate smart-money transfers.
+ * Community tools (issue 20, ADR 0085): /admin/airdrops curates the airdrops members follow,
+ * /admin/smart-money the labelled addresses smart money watches, and analysts annotate transfers.
  */
-export const COMMUNITY_PERMISSIONS = Object.freeze(["manage:airdrop:any", "annotate:transfer:any"] as const);
+export const COMMUNITY_PERMISSIONS = Object.freeze([
+  "manage:airdrop:any",
+  "annotate:transfer:any",
+  "manage:watched-address:any",
+] as const);
 export type CommunityPermission = (typeof COMMUNITY_PERMISSIONS)[number];
 
 export type Permission =
@@ -100,7 +104,13 @@ export const PERMISSIONS: readonly Permission[] = Object.freeze([
 const GRANTS: Readonly<Record<Role, readonly Permission[]>> = {
   member: [],
   // Analysts write research and review each other's; nothing in the back-office's money pages.
-  analyst: ["write:research:own", "review:research:any", "manage:airdrop:any", "annotate:transfer:any"],
+  analyst: [
+    "write:research:own",
+    "review:research:any",
+    "manage:airdrop:any",
+    "annotate:transfer:any",
+    "manage:watched-address:any",
+  ],
   // Support can see the queues and members to answer them, not move money, change what is
   // offered, disable anyone or read the audit log.
   support: [

@@ -10,6 +10,7 @@ import {
 import { onPostgres, setupTestDatabase } from "../../../tests/db.ts";
 import { addMember } from "../../../tests/membership.ts";
 import type { Requester } from "../payments/permissions.ts";
+import { addWatchedAddress, curationMessages } from "./curation.server.ts";
 import { pollSmartMoney } from "./poll.server.ts";
 import {
   annotateTransfer,
@@ -217,5 +218,36 @@ describe("smart money", () => {
     const page = await smartMoneyAddress(t.db, "sample-btc-fund-b", NOW);
     expect(page?.balances).toHaveLength(30);
     expect(page?.balances.every((b) => b.isSample && BigInt(b.balanceMinor) > 0n)).toBe(true);
+  });
+
+  it("staff add a watched address only with a valid mainnet address and an https source, once", async () => {
+    const admin = { adminId: await addMember(t.db, "sm-curator") };
+    const good = {
+      chain: "bitcoin",
+      category: "fund",
+      address: "bc1qnjg0jd8228aq7egyzacy8cys3knf9xvrerkf9g",
+      label: "Fund N",
+      sourceUrl: "https://source.example.org/fund-n",
+    };
+    for (const [change, field] of [
+      [{ address: "bc1qnjg0jd8228aq7egyzacy8cys3knf9xvrerkf9h" }, "address"],
+      [{ address: "tb1qnjg0jd8228aq7egyzacy8cys3knf9xvrerkf9g" }, "address"],
+      [{ chain: "tron" }, "address"],
+      [{ sourceUrl: "http://source.example.org/fund-n" }, "sourceUrl"],
+      [{ label: "" }, "label"],
+      [{ category: "whale" }, "category"],
+    ] as const) {
+      const result = await addWatchedAddress(t.db, admin, { ...good, ...change });
+      expect(result.ok ? null : Object.keys(result.errors)).toContain(field);
+    }
+    expect(await addWatchedAddress(t.db, admin, good)).toEqual({ ok: true });
+    expect(await addWatchedAddress(t.db, admin, { ...good, address: FUND })).toEqual({
+      ok: false,
+      errors: { address: curationMessages.duplicate },
+    });
+    expect((await smartMoneyAddress(t.db, good.address, NOW))?.address).toMatchObject({
+      label: "Fund N",
+      isSample: false,
+    });
   });
 });

@@ -7,6 +7,7 @@ import {
   Inbox,
   LifeBuoy,
   MessageSquareText,
+  Radar,
   Send,
   ShieldCheck,
   Users,
@@ -38,6 +39,7 @@ const adminNav: {
   { to: "/admin/earn", label: "Earn and trade", icon: Coins, permission: "read:earn:any" },
   { to: "/admin/support", label: "Support", icon: LifeBuoy, permission: "read:ticket:any" },
   { to: "/admin/airdrops", label: "Airdrops", icon: Gift, permission: "manage:airdrop:any" },
+  { to: "/admin/smart-money", label: "Smart money", icon: Radar, permission: "manage:watched-address:any" },
   { to: "/admin/reviews", label: "Reviews", icon: MessageSquareText, permission: "moderate:review:any" },
   { to: "/admin/audit", label: "Audit log", icon: ClipboardList, permission: "read:audit:any" },
 ];

@@ -38,6 +38,7 @@ export default function SmartMoneyAddress({ loaderData, actionData }: Route.Comp
   const { address, balances, transfers, annotate } = loaderData;
   const asset = ASSET_OF[address.chain];
   const latest = balances.at(-1);
+  const sample = address.isSample || balances.some((b) => b.isSample) || transfers.some((t) => t.isSample);
   return (
     <div className="container-page max-w-5xl space-y-6 py-6 sm:py-8">
       <div className="space-y-2">
