@@ -15,6 +15,11 @@ const ID_PATTERN = /^[a-z0-9-]{1,64}$/;
 export const isAirdropId = (value: string | undefined): value is string =>
   typeof value === "string" && ID_PATTERN.test(value);
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** The key a new-airdrop form is rendered with (its airdrop's id once saved). */
+export const newAirdropKey = () => randomUUID();
+
 export interface AdminAirdrop extends AirdropView {
   storedStatus: AirdropStatus;
   tasks: { id: string; title: string; url: string | null }[];
@@ -64,7 +69,9 @@ async function writeTasks(tx: Db, airdropId: string, tasks: ValidAirdrop["tasks"
 
 /**
  * Creates (id undefined) or updates an airdrop from the admin form's values. Bad input changes
- * nothing and answers a message per field; an unknown id answers null (the page's 404).
+ * nothing and answers a message per field; an unknown id answers null (the page's 404). A new
+ * airdrop's id is the key the form was rendered with (`values.key`), so a double submit or a
+ * retried post creates one airdrop: the second answers the first.
  */
 export async function saveAirdrop(
   db: Db,
@@ -92,8 +99,14 @@ export async function saveAirdrop(
   return withTx(db, async (tx) => {
     let id = input.id;
     if (id === undefined) {
-      id = randomUUID();
-      await tx.insert(airdrops).values({ id, ...fields });
+      const key = input.values.key ?? "";
+      id = UUID.test(key) ? key : randomUUID();
+      const created = await tx
+        .insert(airdrops)
+        .values({ id, ...fields })
+        .onConflictDoNothing()
+        .returning({ id: airdrops.id });
+      if (created.length === 0) return { ok: true as const, id };
     } else {
       const updated = await tx
         .update(airdrops)

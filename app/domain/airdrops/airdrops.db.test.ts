@@ -181,6 +181,16 @@ describe("airdrops", () => {
       { id: first.id, done: true },
     ]);
     expect(await saveAirdrop(t.db, admin, { id: "no-such-airdrop", values: form(), now: NOW })).toBeNull();
+    // A double submit of the new-airdrop form (same rendered key) creates one airdrop.
+    const key = "0b7f4a52-3c1e-4d2a-9f6b-8e5d4c3b2a19";
+    const twice = await Promise.all(
+      [1, 2].map(() => saveAirdrop(t.db, admin, { values: form({ project: "Twice", key }), now: NOW })),
+    );
+    expect(twice).toEqual([
+      { ok: true, id: key },
+      { ok: true, id: key },
+    ]);
+    expect(await t.db.select().from(airdrops).where(eq(airdrops.project, "Twice"))).toHaveLength(1);
     await t.db.delete(airdrops);
   });
 

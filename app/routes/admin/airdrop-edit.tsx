@@ -1,6 +1,11 @@
 import { data, Link, redirect } from "react-router";
 import { getDb } from "~/db/db.server.ts";
-import { adminAirdrop, airdropFormValues, saveAirdrop } from "~/domain/airdrops/admin.server.ts";
+import {
+  adminAirdrop,
+  airdropFormValues,
+  newAirdropKey,
+  saveAirdrop,
+} from "~/domain/airdrops/admin.server.ts";
 import { formValues } from "~/domain/forms.ts";
 import { AirdropForm } from "~/ui/airdrops/airdrop-form.tsx";
 import type { Route } from "./+types/airdrop-edit";
@@ -15,7 +20,8 @@ export async function loader(args: Route.LoaderArgs) {
   await requirePermission(args, "manage:airdrop:any");
   const id = args.params.id;
   const saved = new URL(args.request.url).searchParams.has("saved");
-  if (id === undefined) return { id: null, project: null, saved: false, values: { status: "upcoming" } };
+  if (id === undefined)
+    return { id: null, project: null, saved: false, values: { status: "upcoming", key: newAirdropKey() } };
   const airdrop = await adminAirdrop(getDb(), id);
   if (!airdrop) throw data("Not found", { status: 404 });
   return { id, project: airdrop.project, saved, values: airdropFormValues(airdrop) };

@@ -64,6 +64,7 @@ export function AirdropForm({ values, errors }: { values: Record<string, string>
   const v = (name: string) => values[name] ?? "";
   return (
     <Form method="post" className="space-y-6" noValidate>
+      {values.key ? <input type="hidden" name="key" value={values.key} /> : null}
       {errors.form ? (
         <p role="alert" className="text-sm font-semibold text-negative">
           {errors.form}
