@@ -15,7 +15,7 @@ import { log } from "../../log.server.ts";
 import { ensureDailyCloses } from "../market-data/history.server.ts";
 import type { HistoryProviders } from "../market-data/providers.ts";
 import { addDays, dayOf } from "../portfolio/days.ts";
-import type { TransferSources } from "./sources.server.ts";
+import { createSampleTransferSource, type TransferSources } from "./sources.server.ts";
 import {
   type AddressCategory,
   ASSET_OF,
@@ -67,9 +67,18 @@ export async function pollSmartMoney(
   const watched = await db.select().from(smartMoneyAddresses);
   const categoryOf = new Map(watched.map((a) => [`${a.chain}:${a.address}`, a.category as AddressCategory]));
   const result: PollResult = { addresses: watched.length, inserted: 0, failed: 0 };
+  const peers = async (chain: SmartChain) => watched.filter((a) => a.chain === chain).map((a) => a.address);
   for (const watchedAddress of watched) {
     const chain = watchedAddress.chain as SmartChain;
-    const source = sources[chain];
+    // A sample address is fictional: the live providers would refuse it, so the sample chain reads it.
+    const source =
+      watchedAddress.isSample && !sources[chain].sample
+        ? createSampleTransferSource(
+            chain,
+            () => peers(chain),
+            () => now,
+          )
+        : sources[chain];
     const asset = ASSET_OF[chain];
     try {
       const transfers = await source.listTransfers(watchedAddress.address);

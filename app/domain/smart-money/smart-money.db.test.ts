@@ -215,6 +215,20 @@ describe("smart money", () => {
     const sampleRows = feed.transfers.filter((x) => x.address.startsWith("sample-"));
     expect(sampleRows.length).toBeGreaterThan(5);
     expect(sampleRows.every((x) => x.isSample && x.label.endsWith("(sample)"))).toBe(true);
+    // With the live providers, sample addresses are still read from the sample chain (never asked of
+    // Esplora or TronGrid), and what they report stays labelled sample.
+    await t.db.delete(smartMoneyTransfers).where(sql`address like 'sample-%'`);
+    const asked: string[] = [];
+    const live = fixtureSources();
+    const spy: TransferSources = {
+      bitcoin: { ...live.bitcoin, listTransfers: (a) => (asked.push(a), live.bitcoin.listTransfers(a)) },
+      tron: { ...live.tron, listTransfers: (a) => (asked.push(a), live.tron.listTransfers(a)) },
+    };
+    expect((await pollSmartMoney(t.db, spy, { now: NOW })).failed).toBe(0);
+    expect(asked.some((a) => a.startsWith("sample-"))).toBe(false);
+    const again = (await smartMoneyFeed(t.db, 500)).transfers.filter((x) => x.address.startsWith("sample-"));
+    expect(again.length).toBe(sampleRows.length);
+    expect(again.every((x) => x.isSample)).toBe(true);
     const page = await smartMoneyAddress(t.db, "sample-btc-fund-b", NOW);
     expect(page?.balances).toHaveLength(30);
     expect(page?.balances.every((b) => b.isSample && BigInt(b.balanceMinor) > 0n)).toBe(true);
