@@ -205,10 +205,6 @@ describe("smart money", () => {
         () => NOW,
       ),
     };
-    await t.db
-      .delete(smartMoneyTransfers)
-      .where(sql`true`)
-      .catch(() => undefined);
     const result = await pollSmartMoney(t.db, sample, { now: NOW });
     expect(result.failed).toBe(0);
     const feed = await smartMoneyFeed(t.db, 500);
