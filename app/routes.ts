@@ -91,6 +91,11 @@ export default deepFreeze([
     // Live events (ADR 0083): the member's own registration only; premium events need events:live.
     route("events", "routes/_app/events/index.tsx"),
     route("events/:id", "routes/_app/events/event.tsx"),
+    // The airdrops tool (ADR 0085): each member's own checklist; /airdrop sends members here.
+    route("airdrops", "routes/_app/airdrops/index.tsx"),
+    // Smart money (ADR 0085): labelled public addresses, their large transfers and balances.
+    route("smart-money", "routes/_app/smart-money/index.tsx"),
+    route("smart-money/:address", "routes/_app/smart-money/address.tsx"),
     // The portfolio tracker (ADR 0078): one page per section, each with its own loader.
     route("portfolio", "routes/_app/portfolio/layout.tsx", [
       // PORTFOLIO SECTIONS (each helper adds its own line here)
@@ -191,6 +196,10 @@ export default deepFreeze([
     route("verification", "routes/admin/verification.tsx"),
     route("verification/settings", "routes/admin/verification-settings.tsx"),
     route("verification/:id", "routes/admin/verification-request.tsx"),
+    route("airdrops", "routes/admin/airdrops.tsx"),
+    route("airdrops/new", "routes/admin/airdrop-edit.tsx", { id: "admin-airdrop-new" }),
+    route("airdrops/:id", "routes/admin/airdrop-edit.tsx", { id: "admin-airdrop-edit" }),
+    route("smart-money", "routes/admin/smart-money.tsx"),
   ]),
   // An identity document: staff with read:identity-document:any only, every view audited.
   route("verification/documents/:id", "routes/verification-document.ts"),

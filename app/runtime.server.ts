@@ -3,6 +3,7 @@ import { getConfig } from "./config.server.ts";
 import { connectDatabase, disconnectDatabase, getDatabase } from "./db/db.server.ts";
 import { withStartupLock } from "./db/migrate.server.ts";
 import { startAccountDataJobs, stopAccountDataJobs } from "./domain/account-data/jobs.server.ts";
+import { startAirdropJobs, stopAirdropJobs } from "./domain/airdrops/reminders.server.ts";
 import { startAlertJobs, stopAlertJobs } from "./domain/alerts/jobs.server.ts";
 import { createBalanceReaders } from "./domain/chain/balances.server.ts";
 import { startDepositWatchers, stopDepositWatchers } from "./domain/deposits/watch.server.ts";
@@ -25,6 +26,9 @@ import { startResearchJobs, stopResearchJobs } from "./domain/research/jobs.serv
 import { startSetupJobs, stopSetupJobs } from "./domain/research/setup-jobs.server.ts";
 import { startReserveJobs, stopReserveJobs } from "./domain/reserves/jobs.server.ts";
 import { reserveSourceLabel } from "./domain/reserves/views.server.ts";
+import { startSmartMoneyJobs, stopSmartMoneyJobs } from "./domain/smart-money/poll.server.ts";
+import { peersOf } from "./domain/smart-money/smart-money.server.ts";
+import { createTransferSources } from "./domain/smart-money/sources.server.ts";
 import { startStakingJobs, stopStakingJobs } from "./domain/staking/jobs.server.ts";
 import { seedTradeDefaults } from "./domain/staking/seed.server.ts";
 import { startVerificationJobs, stopVerificationJobs } from "./domain/verification/jobs.server.ts";
@@ -82,6 +86,14 @@ export async function boot() {
   startReserveJobs(database.db, createBalanceReaders(database.db, config), reserveSourceLabel(config));
   // The demo-trading leaderboard: every server recomputes it; each run replaces it whole (ADR 0084).
   startLeaderboardJobs(database.db, createHistoryProviders(config));
+  // Airdrop deadline reminders: every server; each (member, airdrop) claimed once (ADR 0085).
+  startAirdropJobs(database.db);
+  // Smart money: every server polls; a transfer is unique on (txid, address), so it is kept once.
+  startSmartMoneyJobs(
+    database.db,
+    createTransferSources(config, (chain) => peersOf(database.db, chain)),
+    createHistoryProviders(config),
+  );
   // Withdrawals not confirmed by e-mail in time lapse and their holds void (ADR 0054).
   startWithdrawalJobs(database.db);
   // Data downloads are built, expired ones removed, closed accounts anonymised (ADR 0086).
@@ -135,6 +147,8 @@ export async function shutdown() {
   await stopSnapshotJobs();
   await stopReserveJobs();
   await stopLeaderboardJobs();
+  await stopAirdropJobs();
+  await stopSmartMoneyJobs();
   await stopWithdrawalJobs();
   await stopAccountDataJobs();
   await stopVerificationJobs();

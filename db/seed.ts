@@ -5,6 +5,7 @@ import { seedSamplePicks } from "../app/domain/research/sample-picks.server.ts";
 import { seedSampleResearch } from "../app/domain/research/sample-research.server.ts";
 import { seedSampleSetups } from "../app/domain/research/sample-setups.server.ts";
 import { seedSampleReviews } from "../app/domain/reviews/reviews.server.ts";
+import { seedSampleSmartMoney } from "../app/domain/smart-money/smart-money.server.ts";
 import { fundSampleTrade } from "../app/domain/staking/seed.server.ts";
 import { settings } from "./schema/index.ts";
 
@@ -28,6 +29,7 @@ export async function seedDatabase(db: Db): Promise<{ inserted: number }> {
   const samplePicks = await seedSamplePicks(db);
   const sampleSetups = await seedSampleSetups(db);
   const sampleResearch = await seedSampleResearch(db);
+  const smartMoney = await seedSampleSmartMoney(db);
   return {
     inserted:
       rows.length +
@@ -37,6 +39,7 @@ export async function seedDatabase(db: Db): Promise<{ inserted: number }> {
       sampleReviews +
       samplePicks +
       sampleSetups +
-      sampleResearch,
+      sampleResearch +
+      smartMoney,
   };
 }

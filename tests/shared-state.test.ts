@@ -99,6 +99,11 @@ const MODULE_STATE: Record<string, string> = {
   "app/domain/recurring/jobs.server.ts: running":
     "the recurring buy pass in progress, so passes never overlap",
   "app/domain/portfolio/jobs.server.ts: timer": "the portfolio snapshot job's interval",
+  "app/domain/smart-money/poll.server.ts: timer": "the smart-money poller's interval",
+  "app/domain/smart-money/poll.server.ts: running": "the poll in progress, so passes never overlap",
+  "app/domain/airdrops/reminders.server.ts: timer": "the airdrop reminder job's interval",
+  "app/domain/airdrops/reminders.server.ts: running":
+    "the reminder pass in progress, so passes never overlap",
   "app/domain/portfolio/jobs.server.ts: running": "the snapshot pass in progress, so passes never overlap",
   "app/domain/reserves/jobs.server.ts: timer": "the proof-of-reserves snapshot job's interval",
   "app/domain/reserves/jobs.server.ts: running": "the reserves pass in progress, so passes never overlap",

@@ -21,6 +21,7 @@ export * from "./reserves.ts";
 export * from "./reviews.ts";
 export * from "./sample-billing.ts";
 export * from "./settings.ts";
+export * from "./smart-money.ts";
 export * from "./staff-roles.ts";
 export * from "./staking.ts";
 export * from "./support.ts";

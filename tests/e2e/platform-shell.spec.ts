@@ -52,6 +52,8 @@ test.describe("desktop (1280 px): the avatar menu", () => {
       "Price alerts",
       "Leaderboard",
       "Referrals",
+      "Airdrops",
+      "Smart money",
       "Sign out",
     ]);
     await expect(menu.getByRole("menuitem", { name: "Portfolio" })).toBeFocused();
@@ -67,6 +69,8 @@ test.describe("desktop (1280 px): the avatar menu", () => {
       "Price alerts",
       "Leaderboard",
       "Referrals",
+      "Airdrops",
+      "Smart money",
     ]) {
       await page.keyboard.press("ArrowDown");
       await expect(menu.getByRole("menuitem", { name: item })).toBeFocused();
@@ -83,6 +87,8 @@ test.describe("desktop (1280 px): the avatar menu", () => {
       await expect(menu.getByRole("menuitemradio", { name: choice })).toBeFocused();
     }
     for (const item of [
+      "Smart money",
+      "Airdrops",
       "Referrals",
       "Leaderboard",
       "Price alerts",
@@ -133,6 +139,8 @@ test.describe("desktop (1280 px): the avatar menu", () => {
       "Price alerts",
       "Leaderboard",
       "Referrals",
+      "Airdrops",
+      "Smart money",
     ]) {
       await page.keyboard.press("ArrowDown");
       await expect(page.getByRole("menuitem", { name: item })).toBeFocused();

@@ -32,8 +32,9 @@ for (const [name, viewport] of Object.entries(viewports)) {
     test("/airdrop lists the sample airdrops, labelled as samples", async ({ page }) => {
       await page.goto("/airdrop");
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Airdrops worth your time");
+      // The three samples of a new installation (airdrops.spec may have added a real one beside them).
       const cards = page.getByRole("main").getByRole("listitem");
-      await expect(cards).toHaveCount(3);
+      await expect(cards.filter({ hasText: "(sample)" })).toHaveCount(3);
       await expect(cards.first()).toContainText("Active");
       await expect(cards.first()).toContainText("Sample");
       for (const label of ["Reward", "Requirements", "Deadline"]) {

@@ -107,6 +107,11 @@ export const AUDIT_EVENTS = Object.freeze([
   "admin-identity-document-viewed",
   "admin-verification-settings-updated",
   "verification-documents-deleted",
+  // Community tools (ADR 0085).
+  "admin-airdrop-created",
+  "admin-airdrop-updated",
+  "admin-transfer-annotated",
+  "admin-watched-address-added",
 ] as const);
 
 export type AuditEvent = (typeof AUDIT_EVENTS)[number];

@@ -2,6 +2,7 @@
 // with its data in the transaction that caused it (outbox.server.ts) and rendered to words only
 // when it is delivered, with the deployment's brand and address (MailContext).
 import { type AccountDataEmail, renderAccountDataEmail } from "../account-data/emails.ts";
+import { type AirdropEmail, renderAirdropEmail } from "../airdrops/emails.ts";
 import { type AlertEmail, renderAlertEmail } from "../alerts/emails.ts";
 import { type ContactEmail, renderContactEmail } from "../contact/emails.ts";
 import { type DepositEmail, renderDepositEmail } from "../deposits/emails.ts";
@@ -37,7 +38,8 @@ export type EmailContent =
   | LiveEventEmail
   | AccountDataEmail
   | ReferralEmail
-  | VerificationEmail;
+  | VerificationEmail
+  | AirdropEmail;
 export type TemplateName = EmailContent["template"];
 export type Email = EmailContent & { to: string };
 
@@ -90,6 +92,7 @@ const RENDERERS: { readonly [K in TemplateName]: Renderer<K> } = Object.freeze({
   "signup-closed-account": renderAccountDataEmail,
   "referral-reward": renderReferralEmail,
   "verification-decided": renderVerificationEmail,
+  "airdrop-deadline-reminder": renderAirdropEmail,
 });
 
 export function isTemplateName(name: string): name is TemplateName {

@@ -11,6 +11,7 @@ import {
   RESEARCH_PERMISSIONS,
   REVIEW_PERMISSIONS,
   type Requester,
+  TOOLS_PERMISSIONS,
 } from "./permissions.ts";
 
 /** A signed-in requester; by default the session completed the two-factor step when it is on. */
@@ -184,5 +185,18 @@ describe("community permissions (ADR 0083)", () => {
     for (const role of ["support", "admin"]) expect(hasPermission(role, "moderate:comment:any")).toBe(true);
     for (const role of ["analyst", "member", ""])
       expect(hasPermission(role, "moderate:comment:any")).toBe(false);
+  });
+});
+
+describe("community tool permissions (ADR 0085)", () => {
+  it("analysts and admins curate airdrops and annotate smart-money transfers; support and members do not", () => {
+    for (const p of TOOLS_PERMISSIONS) {
+      expect(hasPermission("analyst", p)).toBe(true);
+      expect(hasPermission("admin", p)).toBe(true);
+      for (const role of ["support", "member", "", "Analyst"]) expect(hasPermission(role, p)).toBe(false);
+    }
+    expect(decideAccess(staff("analyst", true, "password"), "annotate:transfer:any")).toMatchObject({
+      ok: false,
+    });
   });
 });

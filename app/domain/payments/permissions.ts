@@ -91,10 +91,22 @@ export const VERIFICATION_PERMISSIONS = Object.freeze([
 ] as const);
 export type VerificationPermission = (typeof VERIFICATION_PERMISSIONS)[number];
 
+/**
+ * Community tools (issue 20, ADR 0085): /admin/airdrops curates the airdrops members follow,
+ * /admin/smart-money the labelled addresses smart money watches, and analysts annotate transfers.
+ */
+export const TOOLS_PERMISSIONS = Object.freeze([
+  "manage:airdrop:any",
+  "annotate:transfer:any",
+  "manage:watched-address:any",
+] as const);
+export type ToolsPermission = (typeof TOOLS_PERMISSIONS)[number];
+
 export type Permission =
   | ReservesPermission
   | CommunityPermission
   | VerificationPermission
+  | ToolsPermission
   | SupportPermission
   | ResearchPermission
   | PaymentPermission
@@ -115,12 +127,20 @@ export const PERMISSIONS: readonly Permission[] = Object.freeze([
   ...RESERVES_PERMISSIONS,
   ...COMMUNITY_PERMISSIONS,
   ...VERIFICATION_PERMISSIONS,
+  ...TOOLS_PERMISSIONS,
 ]);
 
 const GRANTS: Readonly<Record<Role, readonly Permission[]>> = {
   member: [],
   // Analysts write research and review each other's; nothing in the back-office's money pages.
-  analyst: ["write:research:own", "review:research:any", "manage:event:any"],
+  analyst: [
+    "write:research:own",
+    "review:research:any",
+    "manage:event:any",
+    "manage:airdrop:any",
+    "annotate:transfer:any",
+    "manage:watched-address:any",
+  ],
   // Support can see the queues and members to answer them, not move money, change what is
   // offered, disable anyone or read the audit log.
   support: [

@@ -1,4 +1,5 @@
 import { CalendarClock, ExternalLink, Gift } from "lucide-react";
+import { redirect } from "react-router";
 import { getDb } from "~/db/db.server.ts";
 import { type AirdropStatus, listAirdrops } from "~/domain/airdrops/airdrops.server.ts";
 import { formatDate } from "~/domain/dates.ts";
@@ -6,6 +7,7 @@ import { Badge } from "~/ui/badge.tsx";
 import { Card } from "~/ui/card.tsx";
 import { EmptyState } from "~/ui/empty-state.tsx";
 import { RegisterButtons } from "~/ui/marketing/cta-buttons.tsx";
+import { getSession } from "~/utils/auth.server.ts";
 import { seo } from "~/utils/seo.ts";
 import type { Route } from "./+types/airdrop";
 
@@ -17,7 +19,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     matches,
   });
 
-export async function loader() {
+/** Visitors get the marketing page; a signed-in member gets the tool itself (ADR 0085). */
+export async function loader(args: Route.LoaderArgs) {
+  if (await getSession(args)) throw redirect("/airdrops");
   return { airdrops: await listAirdrops(getDb()) };
 }
 
@@ -80,17 +84,15 @@ export default function AirdropPage({ loaderData }: Route.ComponentProps) {
                     </dd>
                   </div>
                 </dl>
-                {airdrop.url ? (
-                  <a
-                    href={airdrop.url}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    className="mt-auto inline-flex items-center gap-1 pt-4 text-sm font-semibold text-brand hover:underline"
-                  >
-                    Project page <span className="sr-only">for {airdrop.project} (opens in a new tab)</span>
-                    <ExternalLink aria-hidden className="size-4" />
-                  </a>
-                ) : null}
+                <a
+                  href={airdrop.url}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="mt-auto inline-flex items-center gap-1 pt-4 text-sm font-semibold text-brand hover:underline"
+                >
+                  Official source <span className="sr-only">for {airdrop.project} (opens in a new tab)</span>
+                  <ExternalLink aria-hidden className="size-4" />
+                </a>
               </Card>
             </li>
           ))}

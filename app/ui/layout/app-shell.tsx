@@ -13,8 +13,10 @@ import {
   LogOut,
   Newspaper,
   PenLine,
+  Radar,
   Repeat,
   Settings,
+  Sparkles,
   Target,
   Trophy,
   Wallet,
@@ -73,6 +75,8 @@ const menuLinks = deepFreeze([
   { to: "/alerts", label: "Price alerts", icon: BellRing },
   { to: "/leaderboard", label: "Leaderboard", icon: Trophy },
   { to: "/referrals", label: "Referrals", icon: Gift },
+  { to: "/airdrops", label: "Airdrops", icon: Sparkles },
+  { to: "/smart-money", label: "Smart money", icon: Radar },
   { to: "/studio", label: "Research studio", icon: PenLine },
 ]);
 
