@@ -13,6 +13,8 @@ import { setReferralRewardByAdmin } from "../earn/admin.server.ts";
 import { earnFormMessages, parseReferralRewardForm } from "../earn/admin-forms.ts";
 import { fundSystemAccount } from "../ledger/funding.server.ts";
 import { auditLedger, getBalances } from "../ledger/ledger.server.ts";
+import { saveQuotes } from "../market-data/cache-writes.server.ts";
+import { sampleMarkets } from "../market-data/sample.server.ts";
 import { parseAmount } from "../money/amount.ts";
 import {
   getReferralReward,
@@ -76,6 +78,8 @@ const outboxCount = (key: string) =>
 
 beforeAll(async () => {
   admin = await member(t.db, "admin", { role: "admin" });
+  // A credit counts against the member's deposit limit at the latest price (ADR 0082): one is known.
+  await saveQuotes(t.db, sampleMarkets(new Date()));
 });
 
 describe("referral rewards", () => {
