@@ -4,6 +4,8 @@ import { setupTestDatabase } from "../../../tests/db.ts";
 import { withTx } from "../../db/client.server.ts";
 import type { ObservedOutput } from "../chain/watcher.ts";
 import { recordChainOutput } from "../deposits/detection.server.ts";
+import { saveQuotes } from "../market-data/cache-writes.server.ts";
+import { sampleMarkets } from "../market-data/sample.server.ts";
 import {
   accountStreamCount,
   type CLOSE,
@@ -20,6 +22,8 @@ const t = setupTestDatabase();
 beforeAll(async () => {
   const pool = t.database.pool as unknown as { options?: { connectionString?: string } } | undefined;
   await startAccountEvents(t.database, { url: pool?.options?.connectionString });
+  // A credit counts against the member's deposit limit at the latest price (ADR 0082): one is known.
+  await saveQuotes(t.db, sampleMarkets(new Date()));
 });
 afterAll(async () => {
   await stopAccountEvents();
