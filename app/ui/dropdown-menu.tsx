@@ -21,7 +21,10 @@ export function DropdownMenu({
         <M.Content
           align={align}
           sideOffset={8}
-          className="z-50 min-w-56 rounded-lg border border-line bg-surface p-1 shadow-pop"
+          collisionPadding={8}
+          // A menu taller than the room below its trigger (the avatar menu on a short or zoomed
+          // window) scrolls inside itself instead of running off the screen.
+          className="z-50 max-h-[var(--radix-dropdown-menu-content-available-height)] min-w-56 overflow-y-auto rounded-lg border border-line bg-surface p-1 shadow-pop"
         >
           {label ? <M.Label className="px-3 py-2">{label}</M.Label> : null}
           {label ? <M.Separator className="my-1 h-px bg-line" /> : null}
