@@ -39,6 +39,13 @@ const envSchema = z.object({
   HOST: optionalText,
   PUBLIC_URL: optionalUrl,
   TRUST_PROXY: bool.default(false),
+  /** This server's name among several behind one proxy (ADR 0090): sent as X-Served-By when set. */
+  INSTANCE_NAME: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[\w.-]{1,40}$/, { message: "must be 1–40 letters, digits, dots, dashes or underscores" })
+      .optional(),
+  ),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   DATABASE_URL: z
     .string()
@@ -181,6 +188,7 @@ function shapeConfig(env: z.infer<typeof envSchema>) {
     host: env.HOST ?? (isProduction ? "0.0.0.0" : "127.0.0.1"),
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
     trustProxy: env.TRUST_PROXY,
+    instanceName: env.INSTANCE_NAME,
     logLevel: env.LOG_LEVEL,
     database: env.DATABASE_URL
       ? ({ kind: "postgres", url: env.DATABASE_URL } as const)
