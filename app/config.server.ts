@@ -30,6 +30,7 @@ const optionalUrl = z
   .pipe(z.url({ message: "must be a full URL such as https://example.com" }).optional())
   .optional();
 
+const instanceName = z.string().regex(/^[\w.-]{1,40}$/, { message: "must be 1–40 of A–Z a–z 0–9 . - _" });
 const DEV_SESSION_SECRET = "development-only-session-secret-not-for-production";
 
 const envSchema = z.object({
@@ -40,12 +41,7 @@ const envSchema = z.object({
   PUBLIC_URL: optionalUrl,
   TRUST_PROXY: bool.default(false),
   /** This server's name among several behind one proxy (ADR 0090): sent as X-Served-By when set. */
-  INSTANCE_NAME: optionalText.pipe(
-    z
-      .string()
-      .regex(/^[\w.-]{1,40}$/, { message: "must be 1–40 letters, digits, dots, dashes or underscores" })
-      .optional(),
-  ),
+  INSTANCE_NAME: optionalText.pipe(instanceName.optional()),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   DATABASE_URL: z
     .string()
