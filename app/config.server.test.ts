@@ -52,6 +52,16 @@ describe("parseConfig", () => {
     ]);
   });
 
+  it("names the server for X-Served-By only when INSTANCE_NAME is set, and only with a plain name", () => {
+    const unset = parseConfig({});
+    expect(unset.ok && unset.config.instanceName).toBeUndefined();
+    const named = parseConfig({ INSTANCE_NAME: "app-1" });
+    expect(named.ok && named.config.instanceName).toBe("app-1");
+    const refused = parseConfig({ INSTANCE_NAME: "app 1\r\nSet-Cookie: x" });
+    expect(refused.ok).toBe(false);
+    expect(!refused.ok && refused.problems[0]).toMatch(/^INSTANCE_NAME: /);
+  });
+
   it("switches to PostgreSQL when DATABASE_URL is set", () => {
     const result = parseConfig({ DATABASE_URL: "postgres://127.0.0.1:5432/test" });
     expect(result.ok && result.config.database).toEqual({

@@ -30,6 +30,7 @@ const optionalUrl = z
   .pipe(z.url({ message: "must be a full URL such as https://example.com" }).optional())
   .optional();
 
+const instanceName = z.string().regex(/^[\w.-]{1,40}$/, { message: "must be 1–40 of A–Z a–z 0–9 . - _" });
 const DEV_SESSION_SECRET = "development-only-session-secret-not-for-production";
 
 const envSchema = z.object({
@@ -39,6 +40,8 @@ const envSchema = z.object({
   HOST: optionalText,
   PUBLIC_URL: optionalUrl,
   TRUST_PROXY: bool.default(false),
+  /** This server's name among several behind one proxy (ADR 0090): sent as X-Served-By when set. */
+  INSTANCE_NAME: optionalText.pipe(instanceName.optional()),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   DATABASE_URL: z
     .string()
@@ -181,6 +184,7 @@ function shapeConfig(env: z.infer<typeof envSchema>) {
     host: env.HOST ?? (isProduction ? "0.0.0.0" : "127.0.0.1"),
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
     trustProxy: env.TRUST_PROXY,
+    instanceName: env.INSTANCE_NAME,
     logLevel: env.LOG_LEVEL,
     database: env.DATABASE_URL
       ? ({ kind: "postgres", url: env.DATABASE_URL } as const)

@@ -37,17 +37,25 @@ try {
   process.exit(1);
 }
 
+// Process-wide state (ADR 0064): set once, when the process is asked to stop.
+let stopping = false;
+
 const http = express();
 http.disable("x-powered-by");
 // One reverse proxy in front of us when TRUST_PROXY is set (server/request-guards.ts says why not `true`).
 http.set("trust proxy", trustProxySetting(config.trustProxy));
 
 http.use((req, res, next) => {
+  // A stopping server answers what still reaches it on an open keep-alive connection (a proxy's
+  // pooled one), then closes that connection, so the proxy sends the next request elsewhere.
+  if (stopping) res.setHeader("Connection", "close");
   const incoming = config.trustProxy ? req.get("x-request-id") : undefined;
   const requestId = incoming && /^[\w.-]{1,100}$/.test(incoming) ? incoming : randomUUID();
   res.locals.requestId = requestId;
   res.locals.nonce = randomBytes(16).toString("base64");
   res.setHeader("X-Request-Id", requestId);
+  // Which of several servers behind the proxy answered: the operator's name for it, nothing more.
+  if (config.instanceName) res.setHeader("X-Served-By", config.instanceName);
   const started = process.hrtime.bigint();
   res.on("finish", () => {
     const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
@@ -182,8 +190,6 @@ function localUrl(host: string, port: number) {
 }
 server.keepAliveTimeout = 65_000;
 
-// Process-wide state (ADR 0064): set once, when the process is asked to stop.
-let stopping = false;
 async function stop(signal: string) {
   if (stopping) return;
   stopping = true;
@@ -202,8 +208,10 @@ async function stop(signal: string) {
       process.exit(0);
     }
   });
-  // Idle keep-alive sockets would hold the server open; in-flight requests finish first.
+  // Idle keep-alive sockets would hold the server open; in-flight requests finish first, and a
+  // connection that was busy is closed once its last response is sent (ADR 0090).
   server.closeIdleConnections();
+  setInterval(() => server.closeIdleConnections(), 100).unref();
 }
 process.on("SIGTERM", () => void stop("SIGTERM"));
 process.on("SIGINT", () => void stop("SIGINT"));

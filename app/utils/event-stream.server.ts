@@ -2,8 +2,16 @@
 export interface EventStream {
   /** One Server-Sent Event: `event: <name>` with the data as JSON. */
   send(name: string, data: unknown): void;
-  /** Ends the stream (once; later calls do nothing). */
-  close(): void;
+  /**
+   * Ends the stream (once; later calls do nothing). `retryMs` is sent first as a `retry:` hint: a
+   * server that stops asks the browser to come back soon, to another server behind the proxy.
+   */
+  close(options?: { retryMs?: number }): void;
+}
+
+/** When a stopping server closes its streams: reconnect within 0.5–2 s, spread so the others are not hit at once. */
+export function reconnectSoonMs() {
+  return 500 + Math.floor(Math.random() * 1500);
 }
 
 const HEARTBEAT_MS = 25_000;
@@ -21,7 +29,7 @@ export function eventStreamResponse(
   headers: Record<string, string> = {},
 ): Response {
   const encoder = new TextEncoder();
-  let close = () => {};
+  let close = (_options?: { retryMs?: number }) => {};
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
       let open = true;
@@ -35,8 +43,9 @@ export function eventStreamResponse(
         }
       };
       const heartbeat = setInterval(() => write(": keep-alive\n\n"), HEARTBEAT_MS);
-      close = () => {
+      close = (options) => {
         if (!open) return;
+        if (options?.retryMs !== undefined) write(`retry: ${Math.round(options.retryMs)}\n\n`);
         open = false;
         clearInterval(heartbeat);
         teardown();
@@ -49,7 +58,7 @@ export function eventStreamResponse(
       write("retry: 5000\n\n");
       const ownTeardown = start({
         send: (name, data) => write(`event: ${name}\ndata: ${JSON.stringify(data)}\n\n`),
-        close: () => close(),
+        close: (options) => close(options),
       });
       // Closed while starting: the owner's teardown still runs, once.
       if (!open) ownTeardown();

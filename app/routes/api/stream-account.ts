@@ -7,7 +7,7 @@ import {
 import type { AccountEvent } from "~/domain/events/account-events.ts";
 import { log } from "~/log.server.ts";
 import { getSession } from "~/utils/auth.server.ts";
-import { eventStreamResponse } from "~/utils/event-stream.server.ts";
+import { eventStreamResponse, reconnectSoonMs } from "~/utils/event-stream.server.ts";
 import type { Route } from "./+types/stream-account";
 
 /** Tabs a member may keep live at once on one server; more would only hold sockets open. */
@@ -36,7 +36,7 @@ export async function loader(args: Route.LoaderArgs) {
   }
   return eventStreamResponse(args.request, (stream) => {
     const unsubscribe = subscribeAccountEvents(userId, (event) => {
-      if (event === CLOSE) stream.close();
+      if (event === CLOSE) stream.close({ retryMs: reconnectSoonMs() });
       else if (event === RESYNC) stream.send("resync", {});
       else stream.send("account", event);
     });

@@ -4,7 +4,7 @@ import { getDb } from "~/db/db.server.ts";
 import { claimQuoteStreamSlot } from "~/domain/market-data/quote-stream-slots.server.ts";
 import { type QuotesEvent, readQuotesEvent, subscribeQuotes } from "~/domain/market-data/service.server.ts";
 import { log } from "~/log.server.ts";
-import { eventStreamResponse } from "~/utils/event-stream.server.ts";
+import { eventStreamResponse, reconnectSoonMs } from "~/utils/event-stream.server.ts";
 import type { Route } from "./+types/stream-quotes";
 
 /** How long a refused client should wait before it asks again. */
@@ -42,7 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   return eventStreamResponse(request, (stream) => {
     const unsubscribe = subscribeQuotes((event: QuotesEvent & { closing?: boolean }) => {
-      if (event.closing) stream.close();
+      if (event.closing) stream.close({ retryMs: reconnectSoonMs() });
       else stream.send("quotes", event);
     });
     stream.send("quotes", initial);
