@@ -48,10 +48,10 @@ export interface BackupManifest {
   entries: { name: string; bytes: number; sha256: string }[];
 }
 
-export const DATABASE_ENTRY = {
+export const DATABASE_ENTRY = Object.freeze({
   pglite: "database/pglite-datadir.tar.gz",
   postgres: "database/postgres.pgdump",
-};
+});
 /** Files under DATA_DIR that are not in the database and cannot be made again (ADR 0051, 0079). */
 export const KEY_FILES = Object.freeze([
   "chain-keys/public.json",
