@@ -181,7 +181,12 @@ export async function createBackup(input: {
     mkdirSync(path.dirname(path.resolve(outFile)), { recursive: true });
     const partial = `${outFile}.partial`;
     rmSync(partial, { force: true });
-    await writeTar(partial, [manifestSource, database, ...files]);
+    try {
+      await writeTar(partial, [manifestSource, database, ...files]);
+    } catch (error) {
+      rmSync(partial, { force: true });
+      throw error;
+    }
     // Renamed only when complete: a crash mid-write never leaves a file that looks like a backup.
     renameSync(partial, outFile);
     return manifest;
