@@ -4,6 +4,7 @@ import {
   existsSync,
   mkdirSync,
   mkdtempSync,
+  readdirSync,
   readFileSync,
   rmSync,
   statSync,
@@ -216,7 +217,7 @@ describe(`db:backup and db:restore (${testDriver})`, () => {
     }
   });
 
-  it("refuses different key files without --force", async () => {
+  it("refuses different key files without --force; --force replaces them and keeps the old one", async () => {
     const { target, dataDir } = await freshTarget();
     mkdirSync(path.join(dataDir, "chain-keys"), { recursive: true });
     writeFileSync(path.join(dataDir, "chain-keys", "public.json"), "{}\n");
@@ -225,6 +226,14 @@ describe(`db:backup and db:restore (${testDriver})`, () => {
     );
     expect(await isEmpty(target)).toBe(true);
     expect(readFileSync(path.join(dataDir, "chain-keys", "public.json"), "utf8")).toBe("{}\n");
+
+    const forced = await restoreBackup({ file: outFile, target, dataDir, force: true });
+    expect(forced.files).toEqual([{ name: "chain-keys/public.json", action: "replaced" }]);
+    expect(readFileSync(path.join(dataDir, "chain-keys", "public.json"), "utf8")).toBe(keys);
+    const kept = readdirSync(path.join(dataDir, "chain-keys")).filter((f) =>
+      f.startsWith("public.json.before-restore-"),
+    );
+    expect(kept.map((f) => readFileSync(path.join(dataDir, "chain-keys", f), "utf8"))).toEqual(["{}\n"]);
   });
 
   it("refuses a truncated, corrupted or foreign file with a clear message and changes nothing", async () => {
