@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import {
   copyFileSync,
   existsSync,
@@ -21,6 +21,9 @@ import { fundedMember } from "../../tests/ledger.ts";
 import { auditLedger, getBalances, postEntry } from "../domain/ledger/ledger.server.ts";
 import { type BackupSource, createBackup, type RestoreTarget, restoreBackup } from "./backup.server.ts";
 import { type Database, DatabaseInUseError, openDatabase, queryRows } from "./client.server.ts";
+import { writeTar } from "./tar.server.ts";
+
+const sha256 = (data: Uint8Array) => createHash("sha256").update(data).digest("hex");
 
 // A backup restored into a fresh database holds the same members and balances and audits clean,
 // on the driver this project runs (embedded PGlite, or PostgreSQL with TEST_DATABASE_URL).
@@ -257,6 +260,25 @@ describe(`db:backup and db:restore (${testDriver})`, () => {
     await expect(restoreBackup({ file: corrupted, target, dataDir })).rejects.toThrow(
       /does not match its checksum \(the file is corrupted\)\. Nothing was changed/,
     );
+
+    const escaping = path.join(root, "escaping.tar");
+    const payload = Buffer.from("{}\n");
+    const manifest = {
+      format: "coinlens-backup",
+      version: 1,
+      kind: testDriver,
+      createdAt: new Date().toISOString(),
+      counts: { members: 0, ledgerEntries: 0, migrations: 0 },
+      entries: [{ name: "files/../../escape.json", bytes: payload.length, sha256: sha256(payload) }],
+    };
+    await writeTar(escaping, [
+      { name: "manifest.json", data: Buffer.from(JSON.stringify(manifest)) },
+      { name: "files/../../escape.json", data: payload },
+    ]);
+    await expect(restoreBackup({ file: escaping, target, dataDir })).rejects.toThrow(
+      /holds an unexpected file, files\/\.\.\/\.\.\/escape\.json\. Nothing was changed/,
+    );
+    expect(existsSync(path.join(dataDir, "..", "escape.json"))).toBe(false);
 
     const foreign = path.join(root, "foreign.tar");
     writeFileSync(foreign, "this is not a backup\n".repeat(100));

@@ -233,6 +233,11 @@ export async function checkBackup(file: string): Promise<CheckedBackup> {
       throw damaged(`${expected.name} does not match its checksum (the file is corrupted)`);
     }
   }
+  // Only the known key files are ever written back: a crafted name cannot escape DATA_DIR.
+  const foreign = manifest.entries.find(
+    (e) => e.name !== DATABASE_ENTRY[manifest.kind] && !KEY_FILES.includes(e.name.slice("files/".length)),
+  );
+  if (foreign) throw damaged(`it holds an unexpected file, ${foreign.name}`);
   const database = entries.find((e) => e.name === DATABASE_ENTRY[manifest.kind]);
   if (!database) throw damaged("it holds no database");
   const listed = new Set(manifest.entries.map((e) => e.name));
