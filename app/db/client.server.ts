@@ -36,7 +36,7 @@ export class DatabaseInUseError extends Error {}
  * PGlite does not lock its data directory and two processes writing one corrupt it, so we
  * take an exclusive lock file ourselves. A lock left by a dead process is taken over.
  */
-function acquireDirectoryLock(dataDir: string): () => void {
+export function acquireDirectoryLock(dataDir: string): () => void {
   const lockPath = path.join(dataDir, "coinlens.lock");
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
