@@ -3,6 +3,7 @@ import { btcDeriver, tronDeriver } from "./domain/chain/addresses.ts";
 import { deepFreeze } from "./domain/freeze.ts";
 import { defaultNewsFeeds, isValidFeedList, parseFeedList } from "./domain/market-data/feeds.ts";
 import { parseAmount } from "./domain/money/amount.ts";
+import { isValidAllowList } from "./observability/metrics-allow.ts";
 
 /**
  * Configuration from environment variables, validated once at start-up.
@@ -39,6 +40,10 @@ const envSchema = z.object({
   HOST: optionalText,
   PUBLIC_URL: optionalUrl,
   TRUST_PROXY: bool.default(false),
+  /** Who may read /metrics: addresses and CIDR ranges, comma-separated (ADR 0089). */
+  METRICS_ALLOW: z.string().trim().default("127.0.0.1,::1").refine(isValidAllowList, {
+    message: "must be comma-separated addresses or ranges such as 127.0.0.1,::1,10.0.0.0/8",
+  }),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   DATABASE_URL: z
     .string()
@@ -182,6 +187,7 @@ function shapeConfig(env: z.infer<typeof envSchema>) {
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
+    metricsAllow: env.METRICS_ALLOW,
     database: env.DATABASE_URL
       ? ({ kind: "postgres", url: env.DATABASE_URL } as const)
       : ({ kind: "pglite", dataDir: `${env.DATA_DIR.replace(/\/$/, "")}/pglite` } as const),
