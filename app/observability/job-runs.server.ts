@@ -2,7 +2,7 @@
 // the outbox rows it queues), its duration and outcome counted, its last success recorded so a
 // stuck or failing job shows as lag on the dashboard.
 import { randomUUID } from "node:crypto";
-import { logFields, withLogFields } from "../log.server.ts";
+import { log, logFields, withLogFields } from "../log.server.ts";
 import { metrics } from "./metrics.server.ts";
 
 /** Runs one pass of `job` under a fresh run id; rethrows what the pass throws, after counting it. */
@@ -22,6 +22,8 @@ export async function observeJobRun<T>(job: string, run: () => Promise<T>): Prom
         return result;
       } catch (error) {
         m.jobRuns.inc({ job, outcome: "error" });
+        // Here, inside the run, so the line carries the run id (the caller's own catch does not).
+        log.error("job run failed", { error: String(error) });
         throw error;
       } finally {
         m.jobDuration.observe({ job }, seconds());

@@ -3,6 +3,7 @@
 // written once. Hourly, so yesterday's snapshot is written within the hour after UTC midnight.
 import type { Db } from "../../db/client.server.ts";
 import { log } from "../../log.server.ts";
+import { observeJobRun } from "../../observability/job-runs.server.ts";
 import type { HistoryProviders } from "../market-data/providers.ts";
 import { runSnapshotJob } from "./snapshots.server.ts";
 
@@ -15,7 +16,7 @@ export function startSnapshotJobs(db: Db, providers: HistoryProviders, intervalS
   if (timer) return;
   const tick = () => {
     if (running) return;
-    running = runSnapshotJob(db, providers)
+    running = observeJobRun("portfolio-snapshots", () => runSnapshotJob(db, providers))
       .then((result) => {
         if (result.inserted > 0) log.info("portfolio snapshots written", result);
       })

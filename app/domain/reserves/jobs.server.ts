@@ -4,6 +4,7 @@
 // next hour rather than publishing a partial reserve.
 import type { Db } from "../../db/client.server.ts";
 import { log } from "../../log.server.ts";
+import { observeJobRun } from "../../observability/job-runs.server.ts";
 import type { BalanceReaders } from "../chain/balances.server.ts";
 import { readReserves } from "./reserves.server.ts";
 import { takeReserveSnapshot } from "./snapshots.server.ts";
@@ -31,7 +32,7 @@ export function startReserveJobs(
   if (timer) return;
   const tick = () => {
     if (running) return;
-    running = runReserveSnapshot(db, readers, sourceLabel)
+    running = observeJobRun("reserves-snapshot", () => runReserveSnapshot(db, readers, sourceLabel))
       .then((result) => {
         if (result.created) log.info("proof of reserves published", { snapshotId: result.id.toString() });
       })
