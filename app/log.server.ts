@@ -39,6 +39,12 @@ export function logFields(): Readonly<Record<string, string>> {
   return scope.getStore() ?? {};
 }
 
+/** The id of the current request, or of the current job run, to store with what it queues. */
+export function currentOriginId(): string | undefined {
+  const fields = scope.getStore();
+  return fields?.requestId ?? fields?.runId;
+}
+
 function write(level: Level, msg: string, fields?: Record<string, unknown>) {
   if (order[level] < threshold) return;
   const line = JSON.stringify(

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { log, withLogFields } from "../log.server.ts";
-import { currentOriginId, observeJobRun } from "./job-runs.server.ts";
+import { currentOriginId, log, withLogFields } from "../log.server.ts";
+import { observeJobRun } from "./job-runs.server.ts";
 import { metrics } from "./metrics.server.ts";
 
 function captureLog() {

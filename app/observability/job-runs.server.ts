@@ -2,7 +2,7 @@
 // the outbox rows it queues), its duration and outcome counted, its last success recorded so a
 // stuck or failing job shows as lag on the dashboard.
 import { randomUUID } from "node:crypto";
-import { log, logFields, withLogFields } from "../log.server.ts";
+import { log, withLogFields } from "../log.server.ts";
 import { metrics } from "./metrics.server.ts";
 
 /** Runs one pass of `job` under a fresh run id; rethrows what the pass throws, after counting it. */
@@ -31,10 +31,4 @@ export async function observeJobRun<T>(job: string, run: () => Promise<T>): Prom
     },
     "replace",
   );
-}
-
-/** The id of the current request, or of the current job run, to store with what it queues. */
-export function currentOriginId(): string | undefined {
-  const fields = logFields();
-  return fields.requestId ?? fields.runId;
 }
