@@ -12,7 +12,7 @@ const JOB_BUCKETS = [0.01, 0.05, 0.1, 0.5, 1, 5, 15, 60, 300];
 
 function createMetrics() {
   const registry = new Registry();
-  collectDefaultMetrics({ register: registry, prefix: "coinlens_process_" });
+  collectDefaultMetrics({ register: registry, prefix: "coinlens_" });
   const registers = [registry];
   registerCollectedGauges(registry);
   return {
