@@ -16,10 +16,11 @@ export function startSnapshotJobs(db: Db, providers: HistoryProviders, intervalS
   if (timer) return;
   const tick = () => {
     if (running) return;
-    running = observeJobRun("portfolio-snapshots", () => runSnapshotJob(db, providers))
-      .then((result) => {
-        if (result.inserted > 0) log.info("portfolio snapshots written", result);
-      })
+    // The success line inside the run, so it carries the run id.
+    running = observeJobRun("portfolio-snapshots", async () => {
+      const result = await runSnapshotJob(db, providers);
+      if (result.inserted > 0) log.info("portfolio snapshots written", result);
+    })
       .catch((error: unknown) => log.error("portfolio snapshot job failed", { error: String(error) }))
       .finally(() => {
         running = undefined;
