@@ -62,6 +62,17 @@ describe("parseConfig", () => {
     expect(!refused.ok && refused.problems[0]).toMatch(/^INSTANCE_NAME: /);
   });
 
+  it("lets only this machine read /metrics unless METRICS_ALLOW says otherwise, and refuses a non-address", () => {
+    const allow = (env: Record<string, string>) => {
+      const result = parseConfig(env);
+      return result.ok ? result.config.metricsAllow : result.problems;
+    };
+    expect(allow({})).toBe("127.0.0.1,::1");
+    expect(allow({ METRICS_ALLOW: "10.0.0.0/8, 127.0.0.1" })).toBe("10.0.0.0/8, 127.0.0.1");
+    const refused = allow({ METRICS_ALLOW: "prometheus.internal" });
+    expect(Array.isArray(refused) && refused.map((p) => p.split(":")[0])).toEqual(["METRICS_ALLOW"]);
+  });
+
   it("switches to PostgreSQL when DATABASE_URL is set", () => {
     const result = parseConfig({ DATABASE_URL: "postgres://127.0.0.1:5432/test" });
     expect(result.ok && result.config.database).toEqual({

@@ -1,8 +1,9 @@
 import { z } from "zod";
-import { btcDeriver, tronDeriver } from "./domain/chain/addresses.ts";
+import { billingProblems, chainKeyProblems, vapidProblems } from "./config-checks.server.ts";
 import { deepFreeze } from "./domain/freeze.ts";
 import { defaultNewsFeeds, isValidFeedList, parseFeedList } from "./domain/market-data/feeds.ts";
 import { parseAmount } from "./domain/money/amount.ts";
+import { isValidAllowList } from "./observability/metrics-allow.ts";
 
 /**
  * Configuration from environment variables, validated once at start-up.
@@ -42,6 +43,10 @@ const envSchema = z.object({
   TRUST_PROXY: bool.default(false),
   /** This server's name among several behind one proxy (ADR 0090): sent as X-Served-By when set. */
   INSTANCE_NAME: optionalText.pipe(instanceName.optional()),
+  /** Who may read /metrics: addresses and CIDR ranges, comma-separated (ADR 0089). */
+  METRICS_ALLOW: z.string().trim().default("127.0.0.1,::1").refine(isValidAllowList, {
+    message: "must be comma-separated addresses or ranges such as 127.0.0.1,::1,10.0.0.0/8",
+  }),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   DATABASE_URL: z
     .string()
@@ -186,6 +191,7 @@ function shapeConfig(env: z.infer<typeof envSchema>) {
     trustProxy: env.TRUST_PROXY,
     instanceName: env.INSTANCE_NAME,
     logLevel: env.LOG_LEVEL,
+    metricsAllow: env.METRICS_ALLOW,
     database: env.DATABASE_URL
       ? ({ kind: "postgres", url: env.DATABASE_URL } as const)
       : ({ kind: "pglite", dataDir: `${env.DATA_DIR.replace(/\/$/, "")}/pglite` } as const),
@@ -325,58 +331,6 @@ export function parseConfig(env: Record<string, string | undefined>): ConfigResu
   problems.push(...billingProblems(e), ...vapidProblems(e));
   if (problems.length > 0) return { ok: false, problems };
   return { ok: true, config: shapeConfig(e) };
-}
-
-/** Card payments take real money: Stripe, fully configured, in production; the sample provider elsewhere by default. */
-function billingProblems(e: z.infer<typeof envSchema>): string[] {
-  const problems: string[] = [];
-  const production = e.APP_ENV === "production";
-  const provider = e.BILLING_PROVIDER ?? (production ? undefined : "sample");
-  if (production && provider !== "stripe")
-    problems.push(
-      "BILLING_PROVIDER: required in production and must be 'stripe' (the sample provider takes no real payment)",
-    );
-  if (provider === "stripe") {
-    if (!e.STRIPE_SECRET_KEY) problems.push("STRIPE_SECRET_KEY: required with BILLING_PROVIDER=stripe");
-    if (!e.STRIPE_WEBHOOK_SECRET)
-      problems.push("STRIPE_WEBHOOK_SECRET: required with BILLING_PROVIDER=stripe (the endpoint's whsec_…)");
-    if (production && e.STRIPE_SECRET_KEY && /^(sk|rk)_test_/.test(e.STRIPE_SECRET_KEY))
-      problems.push("STRIPE_SECRET_KEY: a test-mode key takes no real payment; production needs a live key");
-  }
-  return problems;
-}
-
-/** Web Push keys come as a pair (web-push's URL-safe base64 P-256 keys); the subject is mailto: or https:. */
-function vapidProblems(e: z.infer<typeof envSchema>): string[] {
-  const problems: string[] = [];
-  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY))
-    problems.push(
-      "VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY: set both (npx web-push generate-vapid-keys) or neither",
-    );
-  if (e.VAPID_PUBLIC_KEY && !/^[A-Za-z0-9_-]{87}$/.test(e.VAPID_PUBLIC_KEY))
-    problems.push("VAPID_PUBLIC_KEY: must be a URL-safe base64 P-256 public key (87 characters)");
-  if (e.VAPID_PRIVATE_KEY && !/^[A-Za-z0-9_-]{43}$/.test(e.VAPID_PRIVATE_KEY))
-    problems.push("VAPID_PRIVATE_KEY: must be a URL-safe base64 P-256 private key (43 characters)");
-  if (e.VAPID_SUBJECT && !/^(mailto:|https:\/\/)\S+$/.test(e.VAPID_SUBJECT))
-    problems.push("VAPID_SUBJECT: must be a mailto: address or an https:// URL");
-  return problems;
-}
-
-/** A configured deposit key must be a valid account-level PUBLIC key; a private key is refused. */
-function chainKeyProblems(btcXpub: string | undefined, tronXpub: string | undefined): string[] {
-  const problems: string[] = [];
-  for (const [name, key, check] of [
-    ["BTC_XPUB", btcXpub, btcDeriver],
-    ["TRON_XPUB", tronXpub, tronDeriver],
-  ] as const) {
-    if (!key) continue;
-    try {
-      check(key);
-    } catch (error) {
-      problems.push(`${name}: ${(error as Error).message}`);
-    }
-  }
-  return problems;
 }
 
 // Process-wide state (ADR 0064): the configuration, validated on first use. Deeply frozen, since

@@ -5,6 +5,8 @@ export interface RequestInfo {
   requestId: string;
   nonce: string;
   ip: string | undefined;
+  /** Hands the matched route pattern back to the HTTP server for the metrics (app/entry.server.tsx). */
+  notePattern?: (pattern: string) => void;
 }
 
 /** Frozen like every shared value (ADR 0064): it is the key, the values live in each request. */

@@ -3,13 +3,39 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import type { EntryContext } from "react-router";
+import type { EntryContext, ServerInstrumentation } from "react-router";
 import { RouterContextProvider, ServerRouter } from "react-router";
 import { requestContext } from "./context.server.ts";
 import { log } from "./log.server.ts";
 import { NonceContext } from "./utils/nonce.tsx";
 
 export const streamTimeout = 5_000;
+
+/**
+ * Tells the HTTP server which route pattern answered (`/research/:slug`), for the metrics' route
+ * label (ADR 0089): the pattern, never the address, so the label has a fixed set of values.
+ */
+export const instrumentations: readonly ServerInstrumentation[] = Object.freeze([
+  Object.freeze({
+    handler(handler: Parameters<NonNullable<ServerInstrumentation["handler"]>>[0]) {
+      handler.instrument({
+        async request(handle, info) {
+          const result = await handle();
+          const pattern = result.meta?.pattern;
+          if (pattern) readRequestInfo(info.context)?.notePattern?.(pattern);
+        },
+      });
+    },
+  }),
+]);
+
+function readRequestInfo(context: Pick<RouterContextProvider, "get"> | undefined) {
+  try {
+    return context?.get(requestContext);
+  } catch {
+    return undefined;
+  }
+}
 
 export default function handleRequest(
   request: Request,

@@ -1,13 +1,17 @@
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import { RouterContextProvider } from "react-router";
+import { getConfig } from "../app/config.server.ts";
 import { requestContext } from "../app/context.server.ts";
+import { renderMetrics } from "../app/observability/metrics.server.ts";
+import { metricsAllowList } from "../app/observability/metrics-allow.server.ts";
 import { isReady } from "../app/runtime.server.ts";
 
 // Bundled by Vite as the server build's entry (see vite.config.ts), so this file, the routes,
 // the config and the database share one module graph. server/main.ts loads it.
 export { getConfig } from "../app/config.server.ts";
-export { log } from "../app/log.server.ts";
+export { log, withLogFields } from "../app/log.server.ts";
+export { observeRequest } from "../app/observability/metrics.server.ts";
 export { boot, shutdown } from "../app/runtime.server.ts";
 
 export const app = express.Router();
@@ -24,6 +28,14 @@ app.get("/readyz", async (_req, res) => {
     .json({ status: ready ? "ok" : "unavailable", database: ready ? "ok" : "unreachable" });
 });
 
+// Prometheus (ADR 0089): only for the addresses METRICS_ALLOW names (req.ip, with TRUST_PROXY's
+// one trusted hop); anyone else falls through to React Router's 404 page, as for a missing page.
+app.get("/metrics", async (req, res, next) => {
+  if (!metricsAllowList(getConfig().metricsAllow).allows(req.ip)) return next();
+  const { contentType, body } = await renderMetrics();
+  res.status(200).set("Cache-Control", "no-store").type(contentType).send(body);
+});
+
 app.all(
   "/{*path}",
   createRequestHandler({
@@ -34,6 +46,9 @@ app.all(
         requestId: String(res.locals.requestId ?? ""),
         nonce: String(res.locals.nonce ?? ""),
         ip: req.ip,
+        notePattern: (pattern) => {
+          res.locals.routePattern = pattern;
+        },
       });
       return context;
     },

@@ -59,6 +59,15 @@ http.use((req, res, next) => {
   const started = process.hrtime.bigint();
   res.on("finish", () => {
     const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
+    // Labelled by the route pattern React Router matched (ADR 0089), never by the address.
+    mod.observeRequest({
+      method: req.method,
+      path: req.path,
+      status: res.statusCode,
+      pattern: typeof res.locals.routePattern === "string" ? res.locals.routePattern : undefined,
+      durationSeconds: durationMs / 1000,
+      eventStream: String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream"),
+    });
     // The path only: query strings may carry reset tokens or e-mail addresses.
     log.info("request", {
       requestId,
@@ -68,7 +77,8 @@ http.use((req, res, next) => {
       durationMs: Math.round(durationMs * 10) / 10,
     });
   });
-  next();
+  // Every log line written while serving it carries its id, and the outbox rows it queues keep it.
+  mod.withLogFields({ requestId }, next);
 });
 
 // Content-Security-Policy, HSTS and the rest (server/security-headers.ts), before anything can

@@ -145,6 +145,10 @@ const MODULE_STATE: Record<string, string> = {
   "app/domain/live-events/reminders.server.ts: timer": "the live-event reminders' interval",
   "app/domain/live-events/reminders.server.ts: running":
     "the reminder pass in progress, so passes never overlap (each reminder is claimed in the database)",
+  "app/observability/metrics.server.ts: holder":
+    "this process's Prometheus registry and metrics on globalThis (counters must not reset on a dev reload)",
+  "app/observability/metrics-allow.server.ts: parsed":
+    "the parsed METRICS_ALLOW of the configuration (a pure cache)",
   "app/ui/toast.tsx: nextId": "toast ids; only clicks in the browser show a toast",
   "app/islands/toast.ts: list": "the landing page's toast region, in the browser only",
 };

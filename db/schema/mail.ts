@@ -29,12 +29,18 @@ export const outbox = pgTable(
     deliveredAt: timestamp("delivered_at", { withTimezone: true }),
     /** Given up after the last attempt: logged, and kept for an operator to look at. */
     failedAt: timestamp("failed_at", { withTimezone: true }),
+    /**
+     * The request (its X-Request-Id) or job run (`run-…`) that queued the message, kept after
+     * delivery and logged with it, so a message can be traced to what caused it (ADR 0089).
+     */
+    requestId: text("request_id"),
   },
   (t) => [
     index("outbox_due_idx")
       .on(t.availableAt, t.id)
       .where(sql`${t.deliveredAt} is null and ${t.failedAt} is null`),
     check("outbox_kind_check", sql`${t.kind} in ('email', 'push')`),
+    check("outbox_request_id_check", sql`length(${t.requestId}) between 1 and 100`),
     check("outbox_payload_check", sql`${t.deliveredAt} is not null or ${t.payload} is not null`),
   ],
 );

@@ -3,6 +3,7 @@
 // past their retention period anonymised.
 import type { Db } from "../../db/client.server.ts";
 import { log } from "../../log.server.ts";
+import { observeJobRun } from "../../observability/job-runs.server.ts";
 import { anonymiseDueAccounts } from "./anonymise.server.ts";
 import { runDataExports } from "./exports.server.ts";
 
@@ -30,7 +31,7 @@ export function startAccountDataJobs(db: Db, options: AccountDataJobOptions, int
   if (timer) return;
   const tick = () => {
     if (running) return;
-    running = runAccountDataJobs(db, options)
+    running = observeJobRun("account-data", () => runAccountDataJobs(db, options))
       .catch((error: unknown) => log.error("account data jobs failed", { error: String(error) }))
       .finally(() => {
         running = undefined;

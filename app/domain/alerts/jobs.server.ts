@@ -4,6 +4,7 @@
 // (run.server.ts), so servers running at once announce it once (ADR 0075).
 import type { Database } from "../../db/client.server.ts";
 import { log } from "../../log.server.ts";
+import { observeJobRun } from "../../observability/job-runs.server.ts";
 import { type Listener, listenForQuotes } from "../market-data/notify.server.ts";
 import { runAlerts } from "./run.server.ts";
 
@@ -40,7 +41,7 @@ export async function startAlertJobs(
       state.again = true;
       return;
     }
-    state.running = pass()
+    state.running = observeJobRun("price-alerts", pass)
       .catch((error: unknown) => log.warn("price alerts pass failed", { error: String(error) }))
       .finally(() => {
         state.running = undefined;

@@ -4,6 +4,7 @@
 import type { Config } from "../../config.server.ts";
 import type { Db } from "../../db/client.server.ts";
 import { log } from "../../log.server.ts";
+import { observeJobRun } from "../../observability/job-runs.server.ts";
 import { createEsploraWatcher } from "../chain/esplora.server.ts";
 import { getChainKeys } from "../chain/keys.server.ts";
 import { createSimulatedWatcher } from "../chain/simulated.server.ts";
@@ -77,7 +78,7 @@ export function startDepositWatchers(db: Db, config: WatchConfig, intervalMs = 3
   timer = setInterval(() => {
     if (running) return;
     running = true;
-    scanAllDeposits(db, config)
+    observeJobRun("deposit-watch", () => scanAllDeposits(db, config))
       .catch((error) => log.error("deposit scan failed", { error }))
       .finally(() => {
         running = false;

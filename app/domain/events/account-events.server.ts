@@ -106,3 +106,10 @@ export function subscribeAccountEvents(userId: string, send: Send): () => void {
 export function accountStreamCount(userId: string): number {
   return holder[KEY]?.subscribers.get(userId)?.size ?? 0;
 }
+
+/** Open member streams on this server, in all (the SSE gauge of /metrics, ADR 0089). */
+export function openAccountStreams(): number {
+  let open = 0;
+  for (const sends of holder[KEY]?.subscribers.values() ?? []) open += sends.size;
+  return open;
+}

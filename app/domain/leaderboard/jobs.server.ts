@@ -3,6 +3,7 @@
 // under an advisory lock, and a run older than the one already written leaves it alone.
 import type { Db } from "../../db/client.server.ts";
 import { log } from "../../log.server.ts";
+import { observeJobRun } from "../../observability/job-runs.server.ts";
 import type { HistoryProviders } from "../market-data/providers.ts";
 import { RECOMPUTE_MINUTES } from "./rules.ts";
 import { runLeaderboardJob } from "./standings.server.ts";
@@ -20,7 +21,7 @@ export function startLeaderboardJobs(
   if (timer) return;
   const tick = () => {
     if (running) return;
-    running = runLeaderboardJob(db, providers)
+    running = observeJobRun("leaderboard", () => runLeaderboardJob(db, providers))
       .catch((error: unknown) => log.error("leaderboard job failed", { error: String(error) }))
       .finally(() => {
         running = undefined;

@@ -11,6 +11,7 @@ import { sql } from "drizzle-orm";
 import { PgTransaction } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.server.ts";
 import { queryRows, queryRowsPrepared, withTx } from "../../db/client.server.ts";
+import { countLedgerEntry } from "../../observability/metrics.server.ts";
 import { ASSETS, type Asset } from "../money/assets.ts";
 import {
   accountLabel,
@@ -135,7 +136,11 @@ export async function postEntry(db: Db, input: PostEntryInput): Promise<PostedEn
     // side back (40P01) and trying again is safe: nothing of it was written.
     for (let tries = 1; ; tries++) {
       try {
-        return settle(await attempt(), input.idempotencyKey, hash);
+        const row = await attempt();
+        // Counted once per entry written (ADR 0089); an entry inside a caller's transaction that
+        // later rolls back is still counted: a metric, not the ledger.
+        if (!row.replayed) countLedgerEntry(input.ledger, input.code);
+        return settle(row, input.idempotencyKey, hash);
       } catch (error) {
         if (tries >= 3 || pgError(error)?.code !== "40P01") throw error;
       }

@@ -8,6 +8,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.server.ts";
 import { queryRows, withTx } from "../../db/client.server.ts";
 import { log } from "../../log.server.ts";
+import { observeJobRun } from "../../observability/job-runs.server.ts";
 import { enqueueEmail } from "../mail/outbox.server.ts";
 import { REMINDER_LEADS, type ReminderKind } from "./rules.ts";
 
@@ -96,10 +97,11 @@ export function startEventReminders(db: Db, intervalSeconds = 60) {
   if (timer) return;
   const tick = () => {
     if (running) return;
-    running = sendDueReminders(db)
-      .then((sent) => {
-        if (sent > 0) log.info("live event reminders queued", { sent });
-      })
+    // The success line inside the run, so it carries the run id.
+    running = observeJobRun("live-event-reminders", async () => {
+      const sent = await sendDueReminders(db);
+      if (sent > 0) log.info("live event reminders queued", { sent });
+    })
       .catch((error: unknown) => log.error("live event reminders failed", { error: String(error) }))
       .finally(() => {
         running = undefined;

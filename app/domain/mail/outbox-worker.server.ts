@@ -5,6 +5,8 @@
 import type { Database } from "../../db/client.server.ts";
 import { type Listener, listenOn } from "../../db/listen.server.ts";
 import { log } from "../../log.server.ts";
+import { observeJobRun } from "../../observability/job-runs.server.ts";
+import { countOutboxDeliveries } from "../../observability/metrics.server.ts";
 import type { MailContext } from "./context.ts";
 import type { Mailer } from "./mailer.server.ts";
 import { deliverOutbox, OUTBOX_CHANNEL, type PushHandler } from "./outbox.server.ts";
@@ -30,10 +32,13 @@ export async function startOutboxWorker(
   const pass = async () => {
     do {
       again = false;
-      const result = await deliverOutbox(database.db, transport, ctx, {
-        limit: batch,
-        ...(options.push ? { push: options.push } : {}),
-      });
+      const result = await observeJobRun("outbox", () =>
+        deliverOutbox(database.db, transport, ctx, {
+          limit: batch,
+          ...(options.push ? { push: options.push } : {}),
+        }),
+      );
+      countOutboxDeliveries(result);
       // A full batch means more may be due: go round again without waiting for the timer.
       if (result.delivered + result.retried + result.failed >= batch) again = true;
     } while (again && !stopped);

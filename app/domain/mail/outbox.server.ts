@@ -20,7 +20,7 @@ import { sql } from "drizzle-orm";
 import { getConfig } from "../../config.server.ts";
 import type { Db } from "../../db/client.server.ts";
 import { queryRows } from "../../db/client.server.ts";
-import { log } from "../../log.server.ts";
+import { currentOriginId, log, withLogFields } from "../../log.server.ts";
 import type { MailContext } from "./context.ts";
 import { type Email, isTemplateName, renderEmail } from "./emails.ts";
 import type { Mailer } from "./mailer.server.ts";
@@ -75,7 +75,7 @@ export async function enqueueEmail(
   db: Db,
   key: string,
   email: Email,
-  options: { secret?: string; availableAt?: Date } = {},
+  options: { secret?: string; availableAt?: Date; requestId?: string } = {},
 ): Promise<boolean> {
   return enqueueSealed(db, key, JSON.stringify(email), options);
 }
@@ -91,14 +91,16 @@ export async function enqueueSealed(
   db: Db,
   key: string,
   plain: string,
-  options: { secret?: string; availableAt?: Date } = {},
+  options: { secret?: string; availableAt?: Date; requestId?: string } = {},
 ): Promise<boolean> {
   if (!key || key.length > 300) throw new RangeError("An outbox message needs a key of 1 to 300 characters.");
   const payload = sealPayload(plain, options.secret ?? defaultSecret());
+  // The request or job run that queues it (ADR 0089): its delivery is logged under that id.
+  const requestId = (options.requestId ?? currentOriginId())?.slice(0, 100) || null;
   const rows = await queryRows<{ id: unknown }>(
     db,
-    sql`insert into outbox (kind, message_key, payload, available_at)
-        values (${key.startsWith(PUSH_KEY_PREFIX) ? "push" : "email"}, ${key}, ${payload}, ${(options.availableAt ?? new Date()).toISOString()}::timestamptz)
+    sql`insert into outbox (kind, message_key, payload, available_at, request_id)
+        values (${key.startsWith(PUSH_KEY_PREFIX) ? "push" : "email"}, ${key}, ${payload}, ${(options.availableAt ?? new Date()).toISOString()}::timestamptz, ${requestId})
         on conflict (message_key) do nothing returning id`,
   );
   if (rows.length > 0) await db.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
@@ -130,6 +132,7 @@ interface ClaimedRow {
   message_key: string;
   payload: string | null;
   attempts: number;
+  request_id: string | null;
 }
 
 /**
@@ -155,54 +158,64 @@ export async function deliverOutbox(
           order by available_at, id
           limit ${options.limit ?? 20}
           for update skip locked)
-        returning id::text as id, message_key, payload, attempts`,
+        returning id::text as id, message_key, payload, attempts, request_id`,
   );
   // UPDATE … RETURNING keeps no order: send in queue order (ids only grow).
   claimed.sort((a, b) => Number(BigInt(String(a.id)) - BigInt(String(b.id))));
   const result: DeliveryResult = { delivered: 0, retried: 0, failed: 0 };
   const secret = options.secret ?? defaultSecret();
   for (const row of claimed) {
-    const id = String(row.id);
-    const attempts = Number(row.attempts);
-    let send: () => Promise<string | null>;
-    try {
-      const plain = openPayload(row.payload ?? "", secret);
-      send = row.message_key.startsWith(PUSH_KEY_PREFIX)
-        ? pushSend(db, plain, options.push)
-        : emailSend(plain, transport, ctx, row.message_key);
-    } catch (error) {
-      // Unreadable (SESSION_SECRET changed, or a template this version no longer has): retrying
-      // cannot help. Given up at once and left for an operator.
-      await giveUp(db, id, row.message_key, `cannot read the message: ${(error as Error).message}`);
-      result.failed++;
-      continue;
-    }
-    let note: string | null;
-    try {
-      note = await send();
-    } catch (error) {
-      const reason = (error as Error).message?.slice(0, 500) || "delivery failed";
-      if (attempts >= MAX_ATTEMPTS) {
-        await giveUp(db, id, row.message_key, reason);
-        result.failed++;
-      } else {
-        const retryAt = new Date(now.getTime() + backoffSeconds(attempts) * 1000).toISOString();
-        await db.execute(
-          sql`update outbox set locked_until = null, last_error = ${reason}, available_at = ${retryAt}::timestamptz
-              where id = ${id}::bigint and delivered_at is null`,
-        );
-        log.warn("outbox delivery failed; will retry", { key: row.message_key, attempts, error: reason });
-        result.retried++;
-      }
-      continue;
-    }
-    await db.execute(
-      sql`update outbox set delivered_at = now(), payload = null, locked_until = null, last_error = ${note}
-          where id = ${id}::bigint and delivered_at is null`,
+    // Every line about this message carries the id of the request (or job run) that queued it.
+    const outcome = await withLogFields(row.request_id ? { requestId: row.request_id } : {}, () =>
+      deliverRow(db, row, { transport, ctx, now, secret, push: options.push }),
     );
-    result.delivered++;
+    result[outcome]++;
   }
   return result;
+}
+
+async function deliverRow(
+  db: Db,
+  row: ClaimedRow,
+  env: { transport: Mailer; ctx: MailContext; now: Date; secret: string; push: PushHandler | undefined },
+): Promise<keyof DeliveryResult> {
+  const id = String(row.id);
+  const attempts = Number(row.attempts);
+  let send: () => Promise<string | null>;
+  try {
+    const plain = openPayload(row.payload ?? "", env.secret);
+    send = row.message_key.startsWith(PUSH_KEY_PREFIX)
+      ? pushSend(db, plain, env.push)
+      : emailSend(plain, env.transport, env.ctx, row.message_key);
+  } catch (error) {
+    // Unreadable (SESSION_SECRET changed, or a template this version no longer has): retrying
+    // cannot help. Given up at once and left for an operator.
+    await giveUp(db, id, row.message_key, `cannot read the message: ${(error as Error).message}`);
+    return "failed";
+  }
+  let note: string | null;
+  try {
+    note = await send();
+  } catch (error) {
+    const reason = (error as Error).message?.slice(0, 500) || "delivery failed";
+    if (attempts >= MAX_ATTEMPTS) {
+      await giveUp(db, id, row.message_key, reason);
+      return "failed";
+    }
+    const retryAt = new Date(env.now.getTime() + backoffSeconds(attempts) * 1000).toISOString();
+    await db.execute(
+      sql`update outbox set locked_until = null, last_error = ${reason}, available_at = ${retryAt}::timestamptz
+          where id = ${id}::bigint and delivered_at is null`,
+    );
+    log.warn("outbox delivery failed; will retry", { key: row.message_key, attempts, error: reason });
+    return "retried";
+  }
+  await db.execute(
+    sql`update outbox set delivered_at = now(), payload = null, locked_until = null, last_error = ${note}
+        where id = ${id}::bigint and delivered_at is null`,
+  );
+  log.info("outbox message delivered", { key: row.message_key, attempts, ...(note ? { note } : {}) });
+  return "delivered";
 }
 
 /** An e-mail's send step; throws at once (given up) when the message cannot be read. */

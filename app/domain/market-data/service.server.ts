@@ -4,6 +4,7 @@ import { marketQuotes } from "../../../db/schema/index.ts";
 import type { Config } from "../../config.server.ts";
 import type { Database, Db } from "../../db/client.server.ts";
 import { log } from "../../log.server.ts";
+import { observeJobRun } from "../../observability/job-runs.server.ts";
 import { deepFreeze } from "../freeze.ts";
 import { getQuotes } from "./cache.server.ts";
 import { createCoinGeckoProvider } from "./coingecko.server.ts";
@@ -165,7 +166,10 @@ export async function startMarketData(database: Database, config: MarketConfig) 
 
   // A fresh install gets data before the first page is served.
   await sweep();
-  state.timer = setInterval(() => void sweep(), config.market.sweepSeconds * 1000);
+  state.timer = setInterval(
+    () => void observeJobRun("market-data", sweep),
+    config.market.sweepSeconds * 1000,
+  );
   state.timer.unref();
   return state;
 }

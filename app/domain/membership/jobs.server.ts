@@ -4,6 +4,7 @@
 import type { Config } from "../../config.server.ts";
 import type { Db } from "../../db/client.server.ts";
 import { log } from "../../log.server.ts";
+import { observeJobRun } from "../../observability/job-runs.server.ts";
 import { applyDuePriceChanges } from "./admin-plans.server.ts";
 import type { BillingProvider } from "./billing-provider.ts";
 import {
@@ -52,11 +53,13 @@ export function startMembershipJobs(db: Db, config: Config, options: { intervalS
   if (timer) return;
   const tick = () => {
     if (running) return;
-    running = runMembershipJobs(db, {
-      now: new Date(),
-      staleSeconds: config.market.staleSeconds,
-      provider: getBillingProvider(db, config),
-    })
+    running = observeJobRun("membership", () =>
+      runMembershipJobs(db, {
+        now: new Date(),
+        staleSeconds: config.market.staleSeconds,
+        provider: getBillingProvider(db, config),
+      }),
+    )
       .catch((error: unknown) => log.error("membership job failed", { error: String(error) }))
       .finally(() => {
         running = undefined;

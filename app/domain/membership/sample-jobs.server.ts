@@ -5,6 +5,7 @@
 import type { Config } from "../../config.server.ts";
 import type { Db } from "../../db/client.server.ts";
 import { log } from "../../log.server.ts";
+import { observeJobRun } from "../../observability/job-runs.server.ts";
 import { sampleWebhookSecret, sampleWebhookUrl } from "./provider.server.ts";
 import { expireSampleSessions } from "./sample-checkout.server.ts";
 import { deliverSampleWebhooks, httpSender } from "./sample-delivery.server.ts";
@@ -40,7 +41,7 @@ export async function runSampleBillingPass(
 /** Runs a pass soon (coalesced with one in flight): after a payment, so the member waits less. */
 export function wakeSampleBilling(db: Db, config: Config) {
   if (running || !timer) return;
-  running = runSampleBillingPass(db, config)
+  running = observeJobRun("sample-billing", () => runSampleBillingPass(db, config))
     .catch((error: unknown) => log.error("sample billing pass failed", { error }))
     .finally(() => {
       running = undefined;
@@ -52,7 +53,7 @@ export function startSampleBilling(db: Db, config: Config) {
   const tick = () => {
     if (running) return;
     const clock = ticks++ % CLOCK_EVERY_TICKS === 0;
-    running = runSampleBillingPass(db, config, { clock })
+    running = observeJobRun("sample-billing", () => runSampleBillingPass(db, config, { clock }))
       .catch((error: unknown) => log.error("sample billing pass failed", { error }))
       .finally(() => {
         running = undefined;

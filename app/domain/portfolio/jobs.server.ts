@@ -3,6 +3,7 @@
 // written once. Hourly, so yesterday's snapshot is written within the hour after UTC midnight.
 import type { Db } from "../../db/client.server.ts";
 import { log } from "../../log.server.ts";
+import { observeJobRun } from "../../observability/job-runs.server.ts";
 import type { HistoryProviders } from "../market-data/providers.ts";
 import { runSnapshotJob } from "./snapshots.server.ts";
 
@@ -15,10 +16,11 @@ export function startSnapshotJobs(db: Db, providers: HistoryProviders, intervalS
   if (timer) return;
   const tick = () => {
     if (running) return;
-    running = runSnapshotJob(db, providers)
-      .then((result) => {
-        if (result.inserted > 0) log.info("portfolio snapshots written", result);
-      })
+    // The success line inside the run, so it carries the run id.
+    running = observeJobRun("portfolio-snapshots", async () => {
+      const result = await runSnapshotJob(db, providers);
+      if (result.inserted > 0) log.info("portfolio snapshots written", result);
+    })
       .catch((error: unknown) => log.error("portfolio snapshot job failed", { error: String(error) }))
       .finally(() => {
         running = undefined;

@@ -3,6 +3,7 @@
 // date buys once however many servers, passes or restarts there are.
 import type { Db } from "../../db/client.server.ts";
 import { log } from "../../log.server.ts";
+import { observeJobRun } from "../../observability/job-runs.server.ts";
 import { utcDate } from "./rules.ts";
 import { type RunSettings, runDuePlans } from "./run.server.ts";
 
@@ -40,7 +41,7 @@ export function startRecurringJobs(db: Db, settings: RunSettings, intervalSecond
   if (timer) return;
   const tick = () => {
     if (running) return;
-    running = runRecurringJob(db, settings)
+    running = observeJobRun("recurring-buys", () => runRecurringJob(db, settings))
       .catch((error: unknown) => log.error("recurring buy job failed", { error: String(error) }))
       .finally(() => {
         running = undefined;

@@ -4,6 +4,7 @@
 // running them at once do the work once.
 import type { Db } from "../../db/client.server.ts";
 import { log } from "../../log.server.ts";
+import { observeJobRun } from "../../observability/job-runs.server.ts";
 import { queueWeeklyDigests } from "./follows.server.ts";
 import { publishDue } from "./studio.server.ts";
 
@@ -40,7 +41,9 @@ export function startResearchJobs(
     if (running) return;
     const digest = Date.now() - lastDigestAt >= DIGEST_EVERY_MS;
     if (digest) lastDigestAt = Date.now();
-    running = runResearchJobs(db, { staleSeconds: config.market.staleSeconds, digest })
+    running = observeJobRun("research", () =>
+      runResearchJobs(db, { staleSeconds: config.market.staleSeconds, digest }),
+    )
       .catch((error: unknown) => log.error("research job failed", { error: String(error) }))
       .finally(() => {
         running = undefined;

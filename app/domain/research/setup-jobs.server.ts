@@ -6,6 +6,7 @@
 // event) after the change is committed, whichever server made it.
 import type { Database } from "../../db/client.server.ts";
 import { log } from "../../log.server.ts";
+import { observeJobRun } from "../../observability/job-runs.server.ts";
 import { type Listener, listenForQuotes, notifyQuotesChanged } from "../market-data/notify.server.ts";
 import { advanceSetups } from "./setups.server.ts";
 
@@ -54,7 +55,7 @@ export async function startSetupJobs(
       state.again = true;
       return;
     }
-    state.running = pass()
+    state.running = observeJobRun("trading-setups", pass)
       .catch((error: unknown) => log.warn("trading setups pass failed", { error: String(error) }))
       .finally(() => {
         state.running = undefined;

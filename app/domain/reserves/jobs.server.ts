@@ -4,6 +4,7 @@
 // next hour rather than publishing a partial reserve.
 import type { Db } from "../../db/client.server.ts";
 import { log } from "../../log.server.ts";
+import { observeJobRun } from "../../observability/job-runs.server.ts";
 import type { BalanceReaders } from "../chain/balances.server.ts";
 import { readReserves } from "./reserves.server.ts";
 import { takeReserveSnapshot } from "./snapshots.server.ts";
@@ -31,10 +32,11 @@ export function startReserveJobs(
   if (timer) return;
   const tick = () => {
     if (running) return;
-    running = runReserveSnapshot(db, readers, sourceLabel)
-      .then((result) => {
-        if (result.created) log.info("proof of reserves published", { snapshotId: result.id.toString() });
-      })
+    // The success line inside the run, so it carries the run id.
+    running = observeJobRun("reserves-snapshot", async () => {
+      const result = await runReserveSnapshot(db, readers, sourceLabel);
+      if (result.created) log.info("proof of reserves published", { snapshotId: result.id.toString() });
+    })
       .catch((error: unknown) => log.error("proof of reserves snapshot failed", { error: String(error) }))
       .finally(() => {
         running = undefined;

@@ -2,6 +2,7 @@
 // with FOR UPDATE SKIP LOCKED and is idempotent, so servers running it at once share the work.
 import type { Db } from "../../db/client.server.ts";
 import { log } from "../../log.server.ts";
+import { observeJobRun } from "../../observability/job-runs.server.ts";
 import { settleDueStakes } from "./settle.server.ts";
 
 // Process-wide state (ADR 0064): the maturity job' interval and the pass in progress, so that passes
@@ -22,7 +23,7 @@ export function startStakingJobs(db: Db, intervalSeconds = 60) {
   if (timer) return;
   const tick = () => {
     if (running) return;
-    running = runMaturityJob(db)
+    running = observeJobRun("staking-maturity", () => runMaturityJob(db))
       .catch((error: unknown) => log.error("staking maturity job failed", { error: String(error) }))
       .finally(() => {
         running = undefined;

@@ -3,6 +3,7 @@
 // it, so servers running it at once delete each document once; each deletion is audited.
 import type { Db } from "../../db/client.server.ts";
 import { log } from "../../log.server.ts";
+import { observeJobRun } from "../../observability/job-runs.server.ts";
 import { recordAudit } from "../accounts/audit.server.ts";
 import { deleteExpiredDocuments } from "./review.server.ts";
 import { getVerificationSettings } from "./settings.server.ts";
@@ -33,7 +34,7 @@ export function startVerificationJobs(db: Db, intervalSeconds = 3600) {
   if (timer) return;
   const tick = () => {
     if (running) return;
-    running = runDocumentRetentionJob(db)
+    running = observeJobRun("document-retention", () => runDocumentRetentionJob(db))
       .catch((error: unknown) => log.error("identity document retention failed", { error: String(error) }))
       .finally(() => {
         running = undefined;

@@ -4,6 +4,7 @@
 // same transaction (the outbox, ADR 0056).
 import type { Db } from "../../db/client.server.ts";
 import { log } from "../../log.server.ts";
+import { observeJobRun } from "../../observability/job-runs.server.ts";
 import { expireUnconfirmedWithdrawals } from "./withdrawals.server.ts";
 
 // Process-wide state (ADR 0064): the withdrawal jobs' interval and the pass in progress, so that passes
@@ -21,7 +22,7 @@ export function startWithdrawalJobs(db: Db, intervalSeconds = 30) {
   if (timer) return;
   const tick = () => {
     if (running) return;
-    running = runWithdrawalExpiryJob(db)
+    running = observeJobRun("withdrawal-expiry", () => runWithdrawalExpiryJob(db))
       .catch((error: unknown) => log.error("withdrawal expiry job failed", { error: String(error) }))
       .finally(() => {
         running = undefined;
