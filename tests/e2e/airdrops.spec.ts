@@ -23,7 +23,7 @@ test("an analyst creates an airdrop; an http task link is refused beside its fie
   await page.getByLabel("Deadline (UTC)").fill("2099-12-10T18:00");
   await page.getByLabel("Official source").fill("https://lumen.example.org/airdrop");
   await page.getByLabel("Reward as the project states it").fill("Share of 1,000,000 LUM");
-  await page.getByLabel("Eligibility").fill("Wallets that bridged before 1 November.");
+  await page.getByLabel("Eligibility").fill("Wallets that bridged before 1 Nov 2026.");
   await page.getByLabel("Task 1", { exact: true }).fill("Bridge once");
   await page.getByLabel("Task 1 link (optional)").fill("http://lumen.example.org/bridge");
   await page.getByLabel("Task 2", { exact: true }).fill("Follow the announcement channel");
