@@ -60,6 +60,8 @@ test("a BTC alert fires into the header bell live, is marked read, and another m
     await expect(bell).toHaveAccessibleName("Notifications, 1 unread", { timeout: 20_000 });
     await expect(bell).toHaveText("1");
     await expect(alerts).toContainText("Fired", { timeout: 10_000 });
+    // The list moved to "Fired" by a live revalidation; the form's answer is still there.
+    await expect(page.getByText("Alert created.")).toBeVisible();
 
     await bell.click();
     const menu = page.getByRole("menu", { name: "Notifications" });

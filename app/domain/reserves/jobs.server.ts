@@ -35,7 +35,7 @@ export function startReserveJobs(
     // The success line inside the run, so it carries the run id.
     running = observeJobRun("reserves-snapshot", async () => {
       const result = await runReserveSnapshot(db, readers, sourceLabel);
-      if (result.created) log.info("proof of reserves published", { snapshotId: result.id.toString() });
+      if (result.created) log.debug("proof of reserves published", { snapshotId: result.id.toString() });
     })
       .catch((error: unknown) => log.error("proof of reserves snapshot failed", { error: String(error) }))
       .finally(() => {

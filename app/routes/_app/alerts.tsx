@@ -9,6 +9,7 @@ import { AlertForm } from "~/ui/alerts/alert-form.tsx";
 import { AlertList } from "~/ui/alerts/alert-list.tsx";
 import { PushCard } from "~/ui/alerts/push-card.tsx";
 import { RevalidateOnQuotes } from "~/ui/live/revalidate-on-quotes.tsx";
+import { useKeptAnswer } from "~/ui/live/use-kept-answer.ts";
 import { DataLabels } from "~/ui/market/data-labels.tsx";
 import { requireSession } from "~/utils/auth.server.ts";
 import type { Route } from "./+types/alerts";
@@ -38,7 +39,7 @@ export async function action(args: Route.ActionArgs) {
 
 export default function Alerts({ loaderData, actionData }: Route.ComponentProps) {
   const { alerts, kept, limit, assets, sample, preset, push } = loaderData;
-  const answer = actionData as FormAnswer | undefined;
+  const answer = useKeptAnswer(actionData as FormAnswer | undefined);
   const listError = answer && !answer.ok && answer.intent !== "create" ? answer.errors?.form : undefined;
   return (
     <div className="container-page max-w-4xl space-y-6 py-6 sm:py-8">

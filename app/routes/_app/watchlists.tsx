@@ -11,6 +11,7 @@ import { Card, CardHeader } from "~/ui/card.tsx";
 import { EmptyState } from "~/ui/empty-state.tsx";
 import { Field } from "~/ui/field.tsx";
 import { RevalidateOnQuotes } from "~/ui/live/revalidate-on-quotes.tsx";
+import { useKeptAnswer } from "~/ui/live/use-kept-answer.ts";
 import { DataLabels } from "~/ui/market/data-labels.tsx";
 import { requireSession } from "~/utils/auth.server.ts";
 import type { Route } from "./+types/watchlists";
@@ -31,7 +32,7 @@ export async function action(args: Route.ActionArgs) {
 
 export default function Watchlists({ loaderData, actionData }: Route.ComponentProps) {
   const { lists, assets, sample, asOf } = loaderData;
-  const answer = actionData as FormAnswer | undefined;
+  const answer = useKeptAnswer(actionData as FormAnswer | undefined);
   const createErrors = answer?.intent === "create" && !answer.ok ? (answer.errors ?? {}) : {};
   return (
     <div className="container-page max-w-4xl space-y-6 py-6 sm:py-8">
