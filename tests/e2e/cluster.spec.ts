@@ -231,6 +231,20 @@ test.describe("two app servers behind Caddy", () => {
     expect(servedBy.slice(restartedFrom)).toContain("app-2");
   });
 
+  test("/metrics answers on each server directly, never through Caddy", async () => {
+    for (const appPort of appPorts) {
+      const direct = await fetch(`http://127.0.0.1:${appPort}/metrics`);
+      expect(direct.status).toBe(200);
+      expect(await direct.text()).toContain("coinlens_http_requests_total");
+    }
+    // Through the front door every visitor would arrive from Caddy's own address: Caddy refuses it.
+    for (const target of ["/metrics", "/metrics/", "/metrics/x"]) {
+      const proxied = await fetch(`${base}${target}`);
+      expect(proxied.status).toBe(404);
+      expect(await proxied.text()).not.toContain("coinlens_");
+    }
+  });
+
   test("one SIGTERM stops Caddy and both servers", async () => {
     const pids = [pidOf("caddy"), pidOf("app-1"), pidOf("app-2")];
     cluster?.kill("SIGTERM");
