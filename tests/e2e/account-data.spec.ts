@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { readZip } from "../../app/domain/account-data/zip.server.ts";
 import { expect, lookAt, test } from "./fixtures.ts";
+import { answerOf } from "./form-answer";
 import { gotoHydrated } from "./hydration.ts";
 import { waitForLink } from "./mailbox.ts";
 import { newMemberInOwnContext, newSignedInMember, PASSWORD } from "./member-session.ts";
@@ -43,7 +44,7 @@ test("a transaction's help link, then the member's data: e-mailed link, ZIP with
 
   await gotoHydrated(page, "/settings/data");
   await page.getByRole("button", { name: "Prepare my data" }).click();
-  await expect(page.getByRole("status")).toContainText(`We will e-mail ${email} a link`);
+  await expect(answerOf(page)).toContainText(`We will e-mail ${email} a link`);
   await expect(page.getByText("Being prepared")).toBeVisible();
   // Once an hour: a second click is refused and says when.
   await page.getByRole("button", { name: "Prepare my data" }).click();
@@ -114,7 +115,7 @@ test("closing: money in the account lists what to settle; an empty account close
   await page.getByLabel("Your password").fill(PASSWORD);
   await page.getByRole("button", { name: "Close my account" }).click();
   await expect(page).toHaveURL(/\/login\?closed=1$/);
-  await expect(page.getByRole("status")).toContainText("Your account is closed");
+  await expect(answerOf(page)).toContainText("Your account is closed");
   await lookAt(page, "login-closed");
   // Signed out: the app sends the browser to sign in.
   await page.goto("/dashboard");

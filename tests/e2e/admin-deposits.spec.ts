@@ -2,6 +2,7 @@ import type { Browser, Page } from "@playwright/test";
 import { signInAsNewStaff } from "./admin-helpers.ts";
 import { availableBalance } from "./balances.ts";
 import { expect, expectNoA11yViolations, test, viewports } from "./fixtures.ts";
+import { answerOf } from "./form-answer";
 import { gotoHydrated } from "./hydration.ts";
 import { expectMailSubjects } from "./mailbox.ts";
 import { newMemberInOwnContext } from "./member-session.ts";
@@ -129,7 +130,7 @@ test("bank transfer: recorded by one admin, credited only when a second approves
   // The member's reference, typed in lower case: recorded, the form clears — and nothing is credited.
   await fields.reference.fill(reference.toLowerCase());
   await fields.submit.click();
-  await expect(admin.getByRole("status")).toHaveText(
+  await expect(answerOf(admin)).toHaveText(
     "Recorded. Nothing is credited until a second admin approves it under Approvals.",
     answer,
   );
@@ -159,7 +160,7 @@ test("bank transfer: recorded by one admin, credited only when a second approves
   await expect(entry).toContainText(reference);
   await expect(entry.getByRole("button", { name: "Decline" })).toBeVisible();
   await entry.getByRole("button", { name: "Approve" }).click();
-  await expect(second.getByRole("status")).toHaveText(
+  await expect(answerOf(second)).toHaveText(
     `Approved: 250 USD credited to ${email}, who has been e-mailed.`,
     answer,
   );
@@ -266,7 +267,7 @@ test("bank statement: an imported CSV lists incoming transfers by member; one is
 
   // Recorded from its line: the bank's figures, nothing credited until a second admin approves.
   await memberLine.getByRole("button", { name: `Record transfer ${ids.member}` }).click();
-  await expect(admin.getByRole("status")).toHaveText(
+  await expect(answerOf(admin)).toHaveText(
     "Recorded. Nothing is credited until a second admin approves it under Approvals.",
     answer,
   );
@@ -279,7 +280,7 @@ test("bank statement: an imported CSV lists incoming transfers by member; one is
   await expect(entry).toContainText(ids.member);
   await expect(entry.getByText("Matches the bank statement")).toBeVisible();
   await entry.getByRole("button", { name: "Approve" }).click();
-  await expect(second.getByRole("status")).toHaveText(
+  await expect(answerOf(second)).toHaveText(
     `Approved: 125.5 USD credited to ${email}, who has been e-mailed.`,
     answer,
   );
@@ -319,7 +320,7 @@ test("chain deposit credited before all confirmations, with a note required besi
   await note.fill("Sender's exchange confirmed the payout by phone");
   const depositId = ((await row.getAttribute("data-testid")) ?? "").replace("deposit-", "");
   await row.getByRole("button", { name: "Credit" }).click();
-  await expect(admin.getByRole("status")).toHaveText("Deposit credited.", answer);
+  await expect(answerOf(admin)).toHaveText("Deposit credited.", answer);
   await expect(row).toHaveCount(0);
   expect(await availableBalance(member, "BTC")).toBe("0.5");
 
@@ -412,7 +413,7 @@ test("chain deposit rejected with a reason (not by support staff): nothing credi
   const reason = "The payment came from an address on a sanctions list";
   await note.fill(reason);
   await row.getByRole("button", { name: "Reject" }).click();
-  await expect(admin.getByRole("status")).toHaveText(
+  await expect(answerOf(admin)).toHaveText(
     "Deposit rejected: nothing was credited, and the member was told why.",
     answer,
   );

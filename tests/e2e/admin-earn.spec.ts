@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { signInAsNewStaff } from "./admin-helpers.ts";
 import { expect, expectNoA11yViolations, test } from "./fixtures.ts";
+import { answerOf } from "./form-answer";
 import { gotoHydrated } from "./hydration.ts";
 
 // /admin/earn (ADR 0060, 0061): staking product terms, rewards pools and treasuries, the swap spread and
@@ -88,7 +89,7 @@ test("an admin edits a staking product: bad input is explained beside the field 
   await page.getByLabel("Per-member maximum (BCH)").fill("20");
   await capacity.fill("400");
   await page.getByRole("button", { name: "Save product" }).click();
-  await expect(page.getByRole("status")).toHaveText("Saved BCH · 2 weeks.");
+  await expect(answerOf(page)).toHaveText("Saved BCH · 2 weeks.");
   await expect(row).toContainText("2.75 %");
   await expect(row).toContainText("150 USD");
   await expect(row).toContainText("20 BCH");
@@ -105,7 +106,7 @@ test("an admin edits a staking product: bad input is explained beside the field 
   await gotoHydrated(page, `/admin/earn?product=${id}`);
   await page.getByLabel("Open for new stakes").uncheck();
   await page.getByRole("button", { name: "Save product" }).click();
-  await expect(page.getByRole("status")).toHaveText("Saved BCH · 2 weeks.");
+  await expect(answerOf(page)).toHaveText("Saved BCH · 2 weeks.");
   await expect(row).toContainText("Closed");
   await gotoHydrated(page, "/stake?asset=BCH");
   await expect(duration.locator("option", { hasText: /^2 weeks/ })).toHaveCount(0);
@@ -156,7 +157,7 @@ test("an admin proposes funding a pool and a treasury, funded only when a second
   const propose = async (button: string, recorded: string) => {
     const previous = await key.inputValue();
     await funding.getByRole("button", { name: button }).click();
-    await expect(page.getByRole("status")).toHaveText(recorded, answer);
+    await expect(answerOf(page)).toHaveText(recorded, answer);
     await expect(key).not.toHaveValue(previous, answer);
   };
   await funding.getByLabel("Amount").fill("12.5");
@@ -199,12 +200,9 @@ test("an admin proposes funding a pool and a treasury, funded only when a second
     await proposals(second, "Rewards pool funding", "12.5 BCH")
       .getByRole("button", { name: "Approve" })
       .click();
-    await expect(second.getByRole("status")).toHaveText(
-      "Approved: the demo BCH rewards pool is funded.",
-      answer,
-    );
+    await expect(answerOf(second)).toHaveText("Approved: the demo BCH rewards pool is funded.", answer);
     await proposals(second, "Treasury funding", "100 BCH").getByRole("button", { name: "Approve" }).click();
-    await expect(second.getByRole("status")).toHaveText("Approved: the demo BCH treasury is funded.", answer);
+    await expect(answerOf(second)).toHaveText("Approved: the demo BCH treasury is funded.", answer);
     await expect(proposals(second, "funding", "BCH")).toHaveCount(0);
   } finally {
     await secondContext.close();
@@ -222,7 +220,7 @@ test("an admin proposes funding a pool and a treasury, funded only when a second
   );
   await spread.fill("50");
   await page.getByRole("button", { name: "Save spread" }).click();
-  await expect(page.getByRole("status")).toHaveText("Swap spread saved: 50 basis points.");
+  await expect(answerOf(page)).toHaveText("Swap spread saved: 50 basis points.");
 
   // The referral reward (ADR 0084): a wrong amount is explained beside the field; saved, then
   // removed again (an empty amount), since other tests share this database.
@@ -235,13 +233,13 @@ test("an admin proposes funding a pool and a treasury, funded only when a second
   );
   await referral.getByLabel("Amount per referral").fill("5");
   await referral.getByRole("button", { name: "Save reward" }).click();
-  await expect(page.getByRole("status")).toHaveText(
+  await expect(answerOf(page)).toHaveText(
     "Referral reward saved: 5 USDT from the USDT rewards pool, while it holds enough.",
   );
   await expect(referral.getByLabel("Amount per referral")).toHaveValue("5");
   await referral.getByLabel("Amount per referral").fill("");
   await referral.getByRole("button", { name: "Save reward" }).click();
-  await expect(page.getByRole("status")).toHaveText("Referral reward removed: none is offered or shown.");
+  await expect(answerOf(page)).toHaveText("Referral reward removed: none is offered or shown.");
 
   // A new broker: unsafe link and a foreign image are explained; then it shows on /buy.
   await page.getByRole("link", { name: "Add a broker" }).click();
@@ -260,7 +258,7 @@ test("an admin proposes funding a pool and a treasury, funded only when a second
   await page.getByLabel("Link", { exact: true }).fill("https://www.bitpanda.com/");
   await page.getByLabel("Image").fill("");
   await page.getByRole("button", { name: "Add broker" }).click();
-  await expect(page.getByRole("status")).toHaveText("Saved Bitpanda.");
+  await expect(answerOf(page)).toHaveText("Saved Bitpanda.");
   const brokerRow = page.getByTestId("broker-Bitpanda");
   await expect(brokerRow).toContainText("Card, SEPA");
   await expect(brokerRow).toContainText("Shown");
@@ -268,7 +266,7 @@ test("an admin proposes funding a pool and a treasury, funded only when a second
   await brokerRow.getByRole("link", { name: "Edit Bitpanda" }).click();
   await page.getByLabel("Card text").fill("Card, SEPA, PayPal");
   await page.getByRole("button", { name: "Save broker" }).click();
-  await expect(page.getByRole("status")).toHaveText("Saved Bitpanda.");
+  await expect(answerOf(page)).toHaveText("Saved Bitpanda.");
   await expect(brokerRow).toContainText("Card, SEPA, PayPal");
 
   await gotoHydrated(page, "/buy");
@@ -280,7 +278,7 @@ test("an admin proposes funding a pool and a treasury, funded only when a second
 
   await gotoHydrated(page, "/admin/earn");
   await brokerRow.getByRole("button", { name: "Hide Bitpanda" }).click();
-  await expect(page.getByRole("status")).toHaveText("Bitpanda is hidden from /buy.");
+  await expect(answerOf(page)).toHaveText("Bitpanda is hidden from /buy.");
   await expect(brokerRow).toContainText("Hidden");
   await gotoHydrated(page, "/buy");
   await expect(page.getByRole("link", { name: /^Bitpanda/ })).toHaveCount(0);

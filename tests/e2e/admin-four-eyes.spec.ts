@@ -2,6 +2,7 @@ import type { Browser, Locator, Page } from "@playwright/test";
 import { signInAsNewStaff } from "./admin-helpers.ts";
 import { availableBalance } from "./balances.ts";
 import { expect, expectNoA11yViolations, test, viewports } from "./fixtures.ts";
+import { answerOf } from "./form-answer";
 import { gotoHydrated } from "./hydration.ts";
 import { signInNewMember } from "./member-session.ts";
 import { twoFactorCodes, withdrawByBank } from "./two-factor-withdrawal.ts";
@@ -96,7 +97,7 @@ test("one admin alone cannot make or move money: a credit or approval for themse
   // approving by a direct POST is refused and credits nothing.
   await gotoHydrated(b, "/admin/deposits");
   await lineForB.getByRole("button", { name: `Record transfer ${bankId}` }).click();
-  await expect(b.getByRole("status")).toHaveText(
+  await expect(answerOf(b)).toHaveText(
     "Recorded. Nothing is credited until a second admin approves it under Approvals.",
     answer,
   );
@@ -127,7 +128,7 @@ test("one admin alone cannot make or move money: a credit or approval for themse
     );
   }
   await entryForC.getByRole("button", { name: "Approve" }).click();
-  await expect(c.getByRole("status")).toHaveText(
+  await expect(answerOf(c)).toHaveText(
     `Approved: 1,500 USD credited to ${adminA.email}, who has been e-mailed.`,
     answer,
   );

@@ -1,6 +1,7 @@
 import type { Browser, Page } from "@playwright/test";
 import { signInAsNewStaff } from "./admin-helpers.ts";
 import { expect, expectNoA11yViolations, test, viewports } from "./fixtures.ts";
+import { answerOf } from "./form-answer";
 import { gotoHydrated } from "./hydration.ts";
 
 // The back office's membership page (ADR 0070): support reads the numbers and subscribers; an
@@ -40,10 +41,7 @@ test("an admin schedules a new Premium price 30 days ahead and takes it back; a 
   // A new price: scheduled from a date 30 days ahead; today's price is still what is charged.
   await premium(admin).getByLabel("Price a month (USD)").fill("275");
   await premium(admin).getByRole("button", { name: "Save Premium" }).click();
-  await expect(admin.getByRole("status")).toContainText(
-    "The new prices apply to periods starting on or after",
-    answer,
-  );
+  await expect(answerOf(admin)).toContainText("The new prices apply to periods starting on or after", answer);
   await expect(admin.getByTestId("plan-premium-scheduled")).toContainText(
     "275.00 USD a month · 3,000.00 USD a year",
   );
@@ -73,7 +71,7 @@ test("an admin schedules a new Premium price 30 days ahead and takes it back; a 
   // Today's price again withdraws the scheduled change.
   await premium(admin).getByLabel("Price a month (USD)").fill("250.00");
   await premium(admin).getByRole("button", { name: "Save Premium" }).click();
-  await expect(admin.getByRole("status")).toHaveText("Saved Premium.", answer);
+  await expect(answerOf(admin)).toHaveText("Saved Premium.", answer);
   await expect(admin.getByTestId("plan-premium-scheduled")).toHaveCount(0);
 
   // Support reads the page but has no editor; posting the form anyway is refused.

@@ -2,6 +2,7 @@ import path from "node:path";
 import type { Browser, Locator, Page } from "@playwright/test";
 import { signInAsNewStaff } from "./admin-helpers.ts";
 import { expect, test, viewports } from "./fixtures.ts";
+import { answerOf } from "./form-answer";
 import { gotoHydrated } from "./hydration.ts";
 import { signInNewMember } from "./member-session.ts";
 import { twoFactorCodes, withdrawByBank } from "./two-factor-withdrawal.ts";
@@ -57,7 +58,7 @@ async function recordTransfer(admin: Page, reference: string, amount: string, ba
   await form.getByLabel("Bank transaction id").fill(bankId);
   if (note) await form.getByLabel("Note (optional)").fill(note);
   await form.getByRole("button", { name: "Record transfer" }).click();
-  await expect(admin.getByRole("status")).toHaveText(/^Recorded\./, answer);
+  await expect(answerOf(admin)).toHaveText(/^Recorded\./, answer);
 }
 
 test("back-office four-eyes pages at 375 and 1280 px", async ({ browser }) => {
@@ -80,7 +81,7 @@ test("back-office four-eyes pages at 375 and 1280 px", async ({ browser }) => {
   await funding.getByLabel("Asset").selectOption("SOL");
   await funding.getByLabel("Amount").fill("25");
   await funding.getByRole("button", { name: "Propose rewards pool funding" }).click();
-  await expect(a.getByRole("status")).toHaveText(/^Recorded: 25 SOL/, answer);
+  await expect(answerOf(a)).toHaveText(/^Recorded: 25 SOL/, answer);
   await shoot(a, "admin-earn-after-proposal");
   await shootPart(
     a,

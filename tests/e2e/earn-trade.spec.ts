@@ -4,6 +4,7 @@ import jsQR from "jsqr";
 import { PNG } from "pngjs";
 import { signInAsNewStaff } from "./admin-helpers.ts";
 import { definitionValue, expect, expectNoA11yViolations, test, viewports } from "./fixtures.ts";
+import { answerOf } from "./form-answer";
 import { type Credit, newSignedInMember, testApi } from "./member-session.ts";
 
 // Staking, /fixed-etf, swap and buy, each test with its own verified member and
@@ -206,7 +207,7 @@ test.describe("staking refusals and failures", () => {
         await admin.getByLabel("Per-member maximum (BCH)").fill(terms.max);
         await admin.getByLabel("Total capacity (BCH)").fill(terms.capacity);
         await admin.getByRole("button", { name: "Save product" }).click();
-        await expect(admin.getByRole("status")).toHaveText(`Saved ${label}.`);
+        await expect(answerOf(admin)).toHaveText(`Saved ${label}.`);
       }
 
       // Another member takes 0.5 of the 1 BCH capacity.

@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { signInAsNewStaff } from "./admin-helpers.ts";
 import { linkFromOutbox, strongPassword, submitSignUp, uniqueEmail } from "./auth-helpers.ts";
 import { definitionValue, expect, expectNoA11yViolations, test, viewports } from "./fixtures.ts";
+import { answerOf } from "./form-answer";
 import { gotoHydrated, waitForHydration } from "./hydration.ts";
 import { waitForMail } from "./mailbox.ts";
 import { newMemberInOwnContext, testApi } from "./member-session.ts";
@@ -53,14 +54,6 @@ async function shoot(page: Page, name: string, pathname: string) {
   await page.context().clearCookies({ name: "cl_theme" });
   await page.setViewportSize(viewports.desktop);
   await gotoHydrated(page, pathname);
-}
-
-/**
- * The page's answer to a form. The app's "Loading..." (also a status) shows while the page is read
- * again after the action on a slow machine, so the answer is the status that is not it.
- */
-function answerOf(page: Page) {
-  return page.getByRole("status").filter({ hasNotText: "Loading..." });
 }
 
 async function premiumCheck(page: Page) {

@@ -4,6 +4,7 @@ import { formatDate } from "../../app/domain/dates.ts";
 import { addPeriod } from "../../app/domain/membership/plans.ts";
 import { linkFromOutbox, strongPassword, submitSignUp, uniqueEmail } from "./auth-helpers.ts";
 import { expect, expectNoA11yViolations, test, viewports } from "./fixtures.ts";
+import { answerOf } from "./form-answer";
 import { gotoHydrated } from "./hydration.ts";
 import { newMemberInOwnContext, signInNewMember, testApi } from "./member-session.ts";
 
@@ -167,13 +168,13 @@ test("a Premium member: the badge, the invoice and its PDF (theirs only), cancel
     `Your membership stays active until ${until}. After that you are on Standard.`,
   );
   await dialog.getByRole("button", { name: "Cancel membership" }).click();
-  await expect(page.getByRole("status")).toContainText(`stays active until ${until}`, answer);
+  await expect(answerOf(page)).toContainText(`stays active until ${until}`, answer);
   await expect(details).toContainText(`Active until ${until}`);
   await expect(details).toContainText("None: it does not renew");
   await expect(page.getByTestId("account-badge")).toHaveText("Real · Premium");
 
   await page.getByRole("button", { name: "Resume membership" }).click();
-  await expect(page.getByRole("status")).toContainText("Resumed", answer);
+  await expect(answerOf(page)).toContainText("Resumed", answer);
   await expect(details).toContainText(`${until} · $250.00`);
 });
 

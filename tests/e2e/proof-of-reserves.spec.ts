@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { signInAsNewStaff } from "./admin-helpers.ts";
 import { expect, expectNoA11yViolations, lookAt, test } from "./fixtures.ts";
+import { answerOf } from "./form-answer";
 import { gotoHydrated } from "./hydration.ts";
 import { newSignedInMember, PASSWORD, testApi } from "./member-session.ts";
 
@@ -105,7 +106,7 @@ test("a bank balance entered by one admin counts only once a second admin approv
   await page.getByLabel("Bank").fill("E2E Reserve Bank");
   await page.getByLabel("Statement date").fill(new Date().toISOString().slice(0, 10));
   await page.getByRole("button", { name: "Enter for approval" }).click();
-  await expect(page.getByRole("status")).toHaveText("Entered. It counts once another admin approves it.");
+  await expect(answerOf(page)).toHaveText("Entered. It counts once another admin approves it.");
   const mine = page.getByRole("listitem").filter({ hasText: "at E2E Reserve Bank" });
   await expect(mine).toContainText("Waiting for a second admin");
   await expect(mine).toContainText("Another admin must approve it.");
@@ -119,7 +120,7 @@ test("a bank balance entered by one admin counts only once a second admin approv
   await gotoHydrated(second, "/admin/reserves");
   const row = second.getByRole("listitem").filter({ hasText: "at E2E Reserve Bank" });
   await row.getByRole("button", { name: "Approve E2E Reserve Bank USD" }).click();
-  await expect(second.getByRole("status")).toHaveText("Approved: the balance counts from the next snapshot.");
+  await expect(answerOf(second)).toHaveText("Approved: the balance counts from the next snapshot.");
   await expect(row).toContainText("Approved");
 
   // Support staff do not reach the page.

@@ -3,6 +3,7 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import { addDays, firstRunOnOrAfter, formatDate, utcDate } from "../../app/domain/recurring/rules.ts";
 import { expect, expectNoA11yViolations, test, viewports } from "./fixtures.ts";
+import { answerOf } from "./form-answer";
 import { gotoHydrated } from "./hydration.ts";
 import { waitForMail } from "./mailbox.ts";
 import { newMemberInOwnContext, testApi } from "./member-session.ts";
@@ -59,7 +60,7 @@ test("a weekly BTC buy: set up, run once per date, paused, resumed, edited, canc
   // Nothing is saved before the confirmation.
   await expect(page.getByRole("region", { name: "Buy BTC with 50.00 USD" })).toHaveCount(0);
   await confirm.getByRole("button", { name: "Start recurring buy" }).click();
-  await expect(page.getByRole("status")).toContainText("Recurring buy set up.");
+  await expect(answerOf(page)).toContainText("Recurring buy set up.");
   await page.keyboard.press("Escape");
   const plan = page.getByRole("region", { name: "Buy BTC with 50.00 USD" });
   await expect(plan).toHaveCount(1);
@@ -197,7 +198,7 @@ test("a buy the balance cannot cover is skipped with the reason, moves nothing, 
     `Every day, buy BTC with 50.00 USD from your real account, starting ${formatDate(today)}, until you pause or cancel it.`,
   );
   await confirm.getByRole("button", { name: "Start recurring buy" }).click();
-  await expect(page.getByRole("status")).toContainText("Recurring buy set up.");
+  await expect(answerOf(page)).toContainText("Recurring buy set up.");
   await runJob(page, email, today);
   await gotoHydrated(page, "/recurring");
   const plan = page.getByRole("region", { name: "Buy BTC with 50.00 USD" });

@@ -1,5 +1,6 @@
 import { signInAsNewStaff } from "./admin-helpers.ts";
 import { expect, expectNoA11yViolations, test } from "./fixtures.ts";
+import { answerOf } from "./form-answer";
 import { gotoHydrated } from "./hydration.ts";
 import { newSignedInMember, PASSWORD } from "./member-session.ts";
 
@@ -25,12 +26,12 @@ test("support at once; admin only after a second admin approves", async ({ brows
   await openMember(ada, email);
   await ada.getByLabel("New role").selectOption("support");
   await ada.getByRole("button", { name: "Change role" }).click();
-  await expect(ada.getByRole("status")).toContainText("They are support staff now.");
+  await expect(answerOf(ada)).toContainText("They are support staff now.");
   await expect(ada.getByText("Now: Support.")).toBeVisible();
 
   await ada.getByLabel("New role").selectOption("admin");
   await ada.getByRole("button", { name: "Change role" }).click();
-  await expect(ada.getByRole("status")).toContainText("A second admin must approve");
+  await expect(answerOf(ada)).toContainText("A second admin must approve");
   await expect(ada.getByTestId("pending-role")).toContainText("Support → Admin");
   await expect(ada.getByText("You asked for this, so another admin must decide.")).toBeVisible();
   await expect(ada.getByRole("button", { name: "Approve the change" })).toHaveCount(0);
@@ -41,7 +42,7 @@ test("support at once; admin only after a second admin approves", async ({ brows
   await signInAsNewStaff(ben, { tag: "roles-ben" });
   await openMember(ben, email);
   await ben.getByRole("button", { name: "Approve the change" }).click();
-  await expect(ben.getByRole("status")).toContainText("Approved: they are an admin now.");
+  await expect(answerOf(ben)).toContainText("Approved: they are an admin now.");
   await expect(ben.getByText("Now: Admin.")).toBeVisible();
 
   // The audit log has the request and the change, each by its own admin.

@@ -2,6 +2,7 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import { signInAsNewStaff } from "./admin-helpers.ts";
 import { expect, expectNoA11yViolations, test, viewports } from "./fixtures.ts";
+import { answerOf } from "./form-answer";
 import { gotoHydrated } from "./hydration.ts";
 import { waitForLink, waitForMail } from "./mailbox.ts";
 import { signInNewMember } from "./member-session.ts";
@@ -144,9 +145,7 @@ test("an analyst writes a pick, a second analyst approves it, and it publishes a
   await reader.goto(unsubscribe);
   await expect(reader.getByText("Stop research e-mails about SOL?")).toBeVisible();
   await reader.getByRole("button", { name: "Unsubscribe" }).click();
-  await expect(reader.getByRole("status")).toContainText(
-    "you will not get research e-mails about SOL any more",
-  );
+  await expect(answerOf(reader)).toContainText("you will not get research e-mails about SOL any more");
   await gotoHydrated(reader, "/research/sample-setup-solana-fading-the-range-top");
   await expect(reader.getByRole("button", { name: "Follow SOL" })).toHaveAttribute("aria-pressed", "false");
   await bystander.goto(`/dev/outbox?to=${encodeURIComponent(bystanderEmail)}`);
@@ -176,7 +175,7 @@ test("an admin makes a member an analyst; the studio then asks them for two-fact
   await admin.getByRole("row").filter({ hasText: email }).getByRole("link").first().click();
   await admin.getByLabel("New role").selectOption("analyst");
   await admin.getByRole("button", { name: "Change role" }).click();
-  await expect(admin.getByRole("status")).toContainText("They are an analyst now");
+  await expect(answerOf(admin)).toContainText("They are an analyst now");
   await expect(admin.getByText("Now: Analyst.")).toBeVisible();
 
   // The role is there; the studio still wants two-factor sign-in, and says so.
@@ -208,7 +207,7 @@ test("an analyst sets the desk's short-term stance; members see it as current an
     if (dir) await page.screenshot({ path: path.join(dir, `studio-direction-${width}.png`), fullPage: true });
   }
   await page.getByRole("button", { name: "Publish the stance" }).click();
-  await expect(page.getByRole("status")).toHaveText("The desk's stance is updated.");
+  await expect(answerOf(page)).toHaveText("The desk's stance is updated.");
 
   await page.getByRole("link", { name: "Market direction", exact: true }).click();
   await expect(page).toHaveURL(/\/market-direction$/);
