@@ -18,6 +18,8 @@ export function pgbouncerAvailable(): boolean {
 
 export interface PgBouncer {
   port: number;
+  /** Its process (benches sample its CPU time). */
+  pid: number | undefined;
   /** `upstreamUrl` with host and port changed to PgBouncer's: the same database, through the pooler. */
   urlFor(databaseUrl: string): string;
   /** `SHOW STATS` from PgBouncer's admin console: transactions it relayed, per database. */
@@ -123,6 +125,7 @@ function handle(child: ChildProcess, port: number, dir: string, user: string, pa
   };
   return {
     port,
+    pid: child.pid,
     urlFor,
     async stats() {
       const admin = new pg.Client({ host: "127.0.0.1", port, user, password, database: "pgbouncer" });
