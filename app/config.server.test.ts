@@ -78,7 +78,18 @@ describe("parseConfig", () => {
     expect(result.ok && result.config.database).toEqual({
       kind: "postgres",
       url: "postgres://127.0.0.1:5432/test",
+      maxConnections: 10,
     });
+  });
+
+  it("sizes the PostgreSQL pool from DATABASE_POOL_SIZE (for PgBouncer, ADR 0094), refusing nonsense", () => {
+    const pool = (env: Record<string, string>) => {
+      const result = parseConfig({ DATABASE_URL: "postgres://127.0.0.1:5432/test", ...env });
+      return result.ok ? result.config.database : result.problems.map((p) => p.split(":")[0]);
+    };
+    expect(pool({ DATABASE_POOL_SIZE: "4" })).toMatchObject({ kind: "postgres", maxConnections: 4 });
+    expect(pool({ DATABASE_POOL_SIZE: "0" })).toEqual(["DATABASE_POOL_SIZE"]);
+    expect(pool({ DATABASE_POOL_SIZE: "many" })).toEqual(["DATABASE_POOL_SIZE"]);
   });
 
   it("reports one clear line per invalid value", () => {

@@ -59,6 +59,8 @@ const envSchema = z.object({
         .optional(),
     )
     .optional(),
+  /** Connections this server's PostgreSQL pool opens at most (ADR 0094: size it for PgBouncer). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
   DATA_DIR: z.string().default("./data"),
   SESSION_SECRET: optionalText.pipe(
     z.string().min(32, { message: "must be at least 32 characters" }).optional(),
@@ -178,6 +180,9 @@ const envSchema = z.object({
 
 export type Config = ReturnType<typeof shapeConfig>;
 
+/** The pool size is optional in the type so code (tests) that builds a target from a URL alone still fits. */
+type PostgresTarget = { readonly kind: "postgres"; readonly url: string; readonly maxConnections?: number };
+
 function shapeConfig(env: z.infer<typeof envSchema>) {
   const isProduction = env.APP_ENV === "production";
   return {
@@ -193,7 +198,11 @@ function shapeConfig(env: z.infer<typeof envSchema>) {
     logLevel: env.LOG_LEVEL,
     metricsAllow: env.METRICS_ALLOW,
     database: env.DATABASE_URL
-      ? ({ kind: "postgres", url: env.DATABASE_URL } as const)
+      ? ({
+          kind: "postgres",
+          url: env.DATABASE_URL,
+          maxConnections: env.DATABASE_POOL_SIZE,
+        } as PostgresTarget)
       : ({ kind: "pglite", dataDir: `${env.DATA_DIR.replace(/\/$/, "")}/pglite` } as const),
     dataDir: env.DATA_DIR,
     sessionSecret: env.SESSION_SECRET ?? DEV_SESSION_SECRET,
