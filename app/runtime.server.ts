@@ -134,7 +134,7 @@ let outboxWorker: OutboxWorker | undefined;
 
 export async function isReady(): Promise<boolean> {
   try {
-    await getDatabase().ping();
+    await getDatabase().readinessPing();
     return true;
   } catch {
     return false;

@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
 import * as schema from "../../db/schema/index.ts";
 import { log } from "../log.server.ts";
+import { readinessConnection } from "./readiness.server.ts";
 
 /** One type for both drivers: domain code never knows which PostgreSQL it talks to. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -21,8 +22,13 @@ export type DatabaseTarget =
 export interface Database {
   db: Db;
   kind: "postgres" | "pglite";
-  /** Runs a raw statement; used by migrations and health checks. */
+  /** Runs a raw statement through the pool. */
   ping(): Promise<void>;
+  /**
+   * What /readyz asks: on PostgreSQL a `select 1` on a connection of its own, so a busy pool does
+   * not make a busy server look dead (readiness.server.ts); on PGlite the same as ping().
+   */
+  readinessPing(): Promise<void>;
   close(): Promise<void>;
   /** Present for PGlite: the embedded instance (tests dump/load data directories with it). */
   pglite?: PGlite;
@@ -94,6 +100,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       });
     });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const readiness = readinessConnection(target.url);
     return {
       db,
       kind: "postgres",
@@ -101,8 +108,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       async ping() {
         await pool.query("select 1");
       },
+      readinessPing: () => readiness.ping(),
       async close() {
         closing = true;
+        await readiness.close();
         await pool.end();
       },
     };
@@ -128,6 +137,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     kind: "pglite",
     pglite: client,
     async ping() {
+      await client.query("select 1");
+    },
+    async readinessPing() {
       await client.query("select 1");
     },
     async close() {

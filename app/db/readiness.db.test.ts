@@ -1,0 +1,54 @@
+// /readyz under load (ADR 0093): with every pooled connection busy, the readiness check still
+// answers at once on its own connection, while a ping through the pool waits its turn; a database
+// that is not there fails the check within its timeout.
+import { afterEach, describe, expect, it } from "vitest";
+import { freePort } from "../../tests/net.ts";
+import { type Database, openDatabase } from "./client.server.ts";
+import { readinessConnection } from "./readiness.server.ts";
+
+// The PostgreSQL run of the database tests only: PGlite has no pool to fill.
+const url = process.env.TEST_DB_DRIVER === "postgres" ? process.env.TEST_DATABASE_URL : undefined;
+
+describe.skipIf(!url)("the readiness check on PostgreSQL", () => {
+  let database: Database | undefined;
+  afterEach(async () => {
+    await database?.close().catch(() => undefined);
+    database = undefined;
+  });
+
+  it("answers in well under a second while both pooled connections are busy for 2 s", async () => {
+    database = await openDatabase({ kind: "postgres", url: url ?? "", maxConnections: 2 });
+    const pool = database.pool;
+    if (!pool) throw new Error("no pool");
+    const busy = [pool.query("select pg_sleep(2)"), pool.query("select pg_sleep(2)")];
+    await new Promise((resolve) => setTimeout(resolve, 100));
+
+    let started = performance.now();
+    await database.readinessPing();
+    expect(performance.now() - started).toBeLessThan(1000);
+
+    // The same check through the pool waits for a sleeping connection to come back.
+    started = performance.now();
+    await database.ping();
+    expect(performance.now() - started).toBeGreaterThan(1200);
+    await Promise.all(busy);
+  });
+
+  it("fails within its timeout when no database answers, and answers again once one does", async () => {
+    const port = await freePort();
+    const nowhere = new URL(url ?? "");
+    nowhere.hostname = "127.0.0.1";
+    nowhere.port = String(port);
+    const probe = readinessConnection(nowhere.toString(), 500);
+    const started = performance.now();
+    await expect(probe.ping()).rejects.toThrow();
+    expect(performance.now() - started).toBeLessThan(1500);
+    await probe.close();
+
+    const real = readinessConnection(url ?? "", 500);
+    await expect(real.ping()).resolves.toBeUndefined();
+    await expect(real.ping()).resolves.toBeUndefined();
+    await real.close();
+    await expect(real.ping()).rejects.toThrow(/closed/);
+  });
+});
