@@ -6,6 +6,7 @@ import { requestContext } from "../app/context.server.ts";
 import { renderMetrics } from "../app/observability/metrics.server.ts";
 import { metricsAllowList } from "../app/observability/metrics-allow.server.ts";
 import { isReady } from "../app/runtime.server.ts";
+import { withoutNonce } from "./security-headers.ts";
 
 // Bundled by Vite as the server build's entry (see vite.config.ts), so this file, the routes,
 // the config and the database share one module graph. server/main.ts loads it.
@@ -48,6 +49,11 @@ app.all(
         ip: req.ip,
         notePattern: (pattern) => {
           res.locals.routePattern = pattern;
+        },
+        noteStaticDocument: () => {
+          res.locals.nonce = "";
+          const policy = res.getHeader("Content-Security-Policy");
+          if (typeof policy === "string") res.setHeader("Content-Security-Policy", withoutNonce(policy));
         },
       });
       return context;
