@@ -79,9 +79,12 @@ function landingPageCache(): PageCache | undefined {
   return landingCache;
 }
 
-// `/` for visitors without a cookie, from the micro-cache (ADR 0091); anyone else, and the page
-// when it cannot be cached, goes on to React Router below. Express routes HEAD here too.
-app.get("/", async (req, res, next) => {
+/**
+ * `/` for visitors without a cookie, from the micro-cache (ADR 0091); anyone else, and the page
+ * when it cannot be cached, goes on to React Router. server/main.ts mounts it for GET and HEAD of
+ * `/` before compression and the static files, which a cached page needs neither of.
+ */
+export const serveLandingFromCache: express.RequestHandler = async (req, res, next) => {
   const cache = landingPageCache();
   if (!cache) return next();
   const found = bypassReason({ method: req.method, url: req.originalUrl, headers: req.headers })
@@ -96,7 +99,7 @@ app.get("/", async (req, res, next) => {
   res.locals.routePattern = "/";
   applyStaticDocumentPolicy(res);
   sendCachedPage(req, res, found);
-});
+};
 
 app.all(
   "/{*path}",
