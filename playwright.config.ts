@@ -57,6 +57,9 @@ export default defineConfig({
       // Every browser test reaches this server from 127.0.0.1, so the per-address limit on live-price
       // streams (6 by default, ADR 0022) would count both workers' pages as one visitor.
       QUOTE_STREAMS_PER_CLIENT: "500",
+      // Tests change what the landing page shows (reviews, prices) and look at once: the shared
+      // server renders `/` every time; tests/e2e/page-cache.spec.ts starts its own with the cache on.
+      PAGE_CACHE_SECONDS: "0",
     },
   },
 });

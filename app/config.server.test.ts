@@ -73,6 +73,18 @@ describe("parseConfig", () => {
     expect(Array.isArray(refused) && refused.map((p) => p.split(":")[0])).toEqual(["METRICS_ALLOW"]);
   });
 
+  it("serves the anonymous landing page from memory for 5 s unless PAGE_CACHE_SECONDS says otherwise (0: off)", () => {
+    const seconds = (env: Record<string, string>) => {
+      const result = parseConfig(env);
+      return result.ok ? result.config.pageCacheSeconds : result.problems.map((p) => p.split(":")[0]);
+    };
+    expect(seconds({})).toBe(5);
+    expect(seconds({ PAGE_CACHE_SECONDS: "0" })).toBe(0);
+    expect(seconds({ PAGE_CACHE_SECONDS: "30" })).toBe(30);
+    expect(seconds({ PAGE_CACHE_SECONDS: "3600" })).toEqual(["PAGE_CACHE_SECONDS"]);
+    expect(seconds({ PAGE_CACHE_SECONDS: "-1" })).toEqual(["PAGE_CACHE_SECONDS"]);
+  });
+
   it("switches to PostgreSQL when DATABASE_URL is set", () => {
     const result = parseConfig({ DATABASE_URL: "postgres://127.0.0.1:5432/test" });
     expect(result.ok && result.config.database).toEqual({

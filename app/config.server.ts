@@ -47,6 +47,8 @@ const envSchema = z.object({
   METRICS_ALLOW: z.string().trim().default("127.0.0.1,::1").refine(isValidAllowList, {
     message: "must be comma-separated addresses or ranges such as 127.0.0.1,::1,10.0.0.0/8",
   }),
+  /** How long the anonymous landing page is served from memory (ADR 0091); 0 turns that off. */
+  PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   DATABASE_URL: z
     .string()
@@ -197,6 +199,7 @@ function shapeConfig(env: z.infer<typeof envSchema>) {
     instanceName: env.INSTANCE_NAME,
     logLevel: env.LOG_LEVEL,
     metricsAllow: env.METRICS_ALLOW,
+    pageCacheSeconds: env.PAGE_CACHE_SECONDS,
     database: env.DATABASE_URL
       ? ({
           kind: "postgres",

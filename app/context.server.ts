@@ -7,6 +7,12 @@ export interface RequestInfo {
   ip: string | undefined;
   /** Hands the matched route pattern back to the HTTP server for the metrics (app/entry.server.tsx). */
   notePattern?: (pattern: string) => void;
+  /**
+   * Called by app/entry.server.tsx before it renders a static document (no hydration, no inline
+   * script: ADR 0063): the HTTP server then sends the Content-Security-Policy without the nonce
+   * and the document is rendered without one (ADR 0091).
+   */
+  noteStaticDocument?: () => void;
 }
 
 /** Frozen like every shared value (ADR 0064): it is the key, the values live in each request. */

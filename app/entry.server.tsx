@@ -8,6 +8,7 @@ import { RouterContextProvider, ServerRouter } from "react-router";
 import { requestContext } from "./context.server.ts";
 import { log } from "./log.server.ts";
 import { NonceContext } from "./utils/nonce.tsx";
+import { isStaticDocument } from "./utils/static-document.tsx";
 
 export const streamTimeout = 5_000;
 
@@ -44,16 +45,26 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
+  const info = loadContext.get(requestContext);
+  // A document without hydration runs no inline script (ADR 0063): it is sent whole, with no nonce
+  // in it or in its Content-Security-Policy, so it is the same for every visitor (ADR 0091).
+  const staticDocument = isStaticDocument(routerContext);
+  if (staticDocument) info.noteStaticDocument?.();
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const { nonce, requestId } = loadContext.get(requestContext);
+  const { requestId } = info;
+  const nonce = staticDocument ? "" : info.nonce;
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
     const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+      // A static document waits for everything: streaming the rest of a suspended part would need
+      // React's inline scripts, which its policy does not allow.
+      (userAgent && isbot(userAgent)) || routerContext.isSpaMode || staticDocument
+        ? "onAllReady"
+        : "onShellReady";
 
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
       () => abort(),
@@ -62,10 +73,10 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce || undefined} />
       </NonceContext.Provider>,
       {
-        nonce,
+        nonce: nonce || undefined,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

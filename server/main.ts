@@ -102,6 +102,10 @@ http.use((req, res, next) => {
   );
 });
 
+// The anonymous landing page from memory (ADR 0091), before compression (it keeps a gzipped copy)
+// and the static files (a file-system lookup per request): everything above still applies to it.
+http.get("/", mod.serveLandingFromCache);
+
 http.use(
   compression({
     // Server-Sent Events must not be buffered by compression.

@@ -2,7 +2,12 @@ import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { trustProxySetting } from "./request-guards.ts";
-import { deniedBrowserFeatures, type SecurityHeaderOptions, securityHeaders } from "./security-headers.ts";
+import {
+  deniedBrowserFeatures,
+  type SecurityHeaderOptions,
+  securityHeaders,
+  withoutNonce,
+} from "./security-headers.ts";
 
 // A real Express app on a free port with the headers server/main.ts sets, in each environment.
 function listen(options: SecurityHeaderOptions, trustProxy = true) {
@@ -109,5 +114,24 @@ describe("the rest of the headers", () => {
     expect(headers.get("x-frame-options")).toBe("DENY");
     expect(headers.get("x-content-type-options")).toBe("nosniff");
     expect(headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+  });
+});
+
+describe("the policy of a static document (ADR 0091)", () => {
+  it("is the same policy without the nonce: scripts only from this site, no inline script at all", async () => {
+    const policy = (await production.get()).headers.get("content-security-policy") ?? "";
+    const staticPolicy = withoutNonce(policy);
+    expect(staticPolicy).not.toContain("nonce");
+    expect(staticPolicy.split(";").find((d) => d.startsWith("script-src"))).toBe("script-src 'self'");
+    // Everything else is kept, directive for directive.
+    expect(staticPolicy.split(";").map((d) => d.split(" ")[0])).toEqual(
+      policy.split(";").map((d) => d.split(" ")[0]),
+    );
+    expect(staticPolicy).toContain("frame-ancestors 'none'");
+  });
+
+  it("leaves a policy without a nonce (development's) unchanged", () => {
+    const dev = "default-src 'self';script-src 'self' 'unsafe-inline' 'unsafe-eval'";
+    expect(withoutNonce(dev)).toBe(dev);
   });
 });

@@ -66,6 +66,17 @@ export function alwaysSendsHsts({ isProduction, publicUrl }: Omit<SecurityHeader
 }
 
 /**
+ * The same Content-Security-Policy without its per-request nonce source, for a document that runs
+ * no inline script (the landing page, sent without hydration: ADR 0063, ADR 0091). Its only script
+ * is a file under /assets/, which 'self' allows; with no nonce, no inline script can run on it at
+ * all, and the document carries nothing that differs per request, so it can be cached and shared.
+ * A policy without a nonce (development's) comes back unchanged.
+ */
+export function withoutNonce(policy: string): string {
+  return policy.replace(/\s*'nonce-[^']*'/g, "");
+}
+
+/**
  * The security headers on every response (pages, resource routes, assets and the server's own
  * fallback pages), as Express middleware for server/main.ts: a nonce-based Content-Security-Policy
  * (the nonce is res.locals.nonce, set earlier per request), frame denial, nosniff, Referrer-Policy,

@@ -127,6 +127,8 @@ const MODULE_STATE: Record<string, string> = {
   "app/domain/membership/sample-jobs.server.ts: ticks":
     "counts passes, to run the processor's clock every 30th",
   "server/main.ts: stopping": "set once when the process is shutting down",
+  "server/app.ts: landingCache":
+    "the anonymous landing page's micro-cache (ADR 0091): one page, rendered from a request with no visitor's headers",
   "app/domain/market-data/quote-stream-slots.server.ts: holder":
     "this server's open live-price streams, per client and in all (counted to limit them)",
   "app/runtime.server.ts: outboxWorker": "the process's outbox worker, started at boot, stopped at shutdown",

@@ -61,7 +61,20 @@ function createMetrics() {
       labelNames: ["outcome"] as const,
       registers,
     }),
+    pageCacheRequests: pageCacheCounter(registers),
   };
+}
+
+/** Every result starts at 0, so rate() and ratios work before the first of each is counted. */
+function pageCacheCounter(registers: Registry[]) {
+  const counter = new Counter({
+    name: "coinlens_page_cache_requests_total",
+    help: "Requests for the cached anonymous page (/), by result: hit, stale, miss, bypass (ADR 0091).",
+    labelNames: ["result"] as const,
+    registers,
+  });
+  for (const result of ["hit", "stale", "miss", "bypass"]) counter.inc({ result }, 0);
+  return counter;
 }
 
 type Metrics = ReturnType<typeof createMetrics>;
@@ -112,4 +125,9 @@ export function countOutboxDeliveries(result: { delivered: number; retried: numb
   if (result.delivered) m.outboxDeliveries.inc({ outcome: "delivered" }, result.delivered);
   if (result.retried) m.outboxDeliveries.inc({ outcome: "retried" }, result.retried);
   if (result.failed) m.outboxDeliveries.inc({ outcome: "failed" }, result.failed);
+}
+
+/** One request for the landing page's micro-cache, by how it was answered (ADR 0091). */
+export function countPageCache(result: "hit" | "stale" | "miss" | "bypass") {
+  metrics().pageCacheRequests.inc({ result });
 }

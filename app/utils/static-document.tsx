@@ -1,5 +1,5 @@
 import { createContext, useContext } from "react";
-import type { UIMatch } from "react-router";
+import type { EntryContext, UIMatch } from "react-router";
 
 /**
  * Pages sent as HTML without hydration (ADR 0063). A route opts in with
@@ -34,6 +34,16 @@ export function staticPageScript(matches: UIMatch[]): string | null {
   if (typeof document !== "undefined") return null;
   const match = matches.findLast((m) => isStaticPageHandle(m.handle));
   return match ? (match.handle as StaticPageHandle).script : null;
+}
+
+/**
+ * Whether the server is about to render a static document (the same matches the root layout's
+ * `useMatches()` will see): app/entry.server.tsx then renders it whole, without a nonce (ADR 0091).
+ */
+export function isStaticDocument(context: Pick<EntryContext, "staticHandlerContext" | "routeModules">) {
+  return context.staticHandlerContext.matches.some((match) =>
+    isStaticPageHandle(context.routeModules[match.route.id]?.handle),
+  );
 }
 
 /**

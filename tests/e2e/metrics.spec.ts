@@ -23,6 +23,7 @@ const METRIC_NAMES = [
   "coinlens_withdrawals_pending_review",
   "coinlens_sse_clients",
   "coinlens_db_pool_connections",
+  "coinlens_page_cache_requests_total",
   "coinlens_process_resident_memory_bytes",
 ];
 
