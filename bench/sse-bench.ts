@@ -37,9 +37,9 @@ function openFilesLimit(): number {
   const soft = line?.split(/\s{2,}/)[1];
   return soft === "unlimited" ? Number.POSITIVE_INFINITY : Number(soft ?? 1024);
 }
-if (openFilesLimit() < clients + 256) {
+if (openFilesLimit() < 2 * clients + 256) {
   console.error(
-    `ulimit -n is ${openFilesLimit()}; ${clients} clients need at least ${clients + 256}. Run \`ulimit -n ${clients + 1024}\` first (npm run bench:sse does).`,
+    `ulimit -n is ${openFilesLimit()}; ${clients} clients per server need at least ${2 * clients + 256}. Run \`ulimit -n ${2 * clients + 1024}\` first (npm run bench:sse does).`,
   );
   process.exit(1);
 }
@@ -136,7 +136,18 @@ function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 }
 
-async function measure(name: string, port: number, trigger: (price: string) => Promise<unknown>) {
+interface Side {
+  name: string;
+  phase: Phase;
+  requests: http.ClientRequest[];
+  connectSeconds: number;
+  trigger: (price: string) => Promise<{ status: number; text: string }>;
+  latencies: number[];
+  dropped: number;
+}
+
+/** Opens every client of one side, `connectBatch` at a time. */
+async function connect(name: string, port: number, trigger: Side["trigger"]): Promise<Side> {
   const phase: Phase = {
     receivedAt: new Float64Array(clients).fill(Number.NaN),
     expected: "",
@@ -144,52 +155,50 @@ async function measure(name: string, port: number, trigger: (price: string) => P
     closed: 0,
   };
   const requests: http.ClientRequest[] = [];
-  const connectStarted = performance.now();
+  const started = performance.now();
   for (let from = 0; from < clients; from += connectBatch) {
     const batch = Array.from({ length: Math.min(connectBatch, clients - from) }, (_, k) =>
       openClient(port, from + k, phase),
     );
     requests.push(...(await Promise.all(batch)));
   }
-  const connectSeconds = (performance.now() - connectStarted) / 1000;
-  const loadBefore = load();
-  const latencies: number[] = [];
-  let dropped = 0;
-  for (let round = 0; round < warmup + rounds; round++) {
-    const price = `${2000 + round}.25`;
-    phase.receivedAt.fill(Number.NaN);
-    phase.count = 0;
-    phase.expected = String(Number(price));
-    const all = new Promise<void>((resolve) => {
-      phase.onAll = resolve;
-    });
-    const started = performance.now();
-    const answer = await trigger(price);
-    if ((answer as { status: number }).status !== 200)
-      throw new Error(`${name}: price change answered ${JSON.stringify(answer)}`);
-    await Promise.race([all, sleep(roundTimeoutMs)]);
-    if (round < warmup) continue;
-    for (const at of phase.receivedAt) {
-      if (Number.isNaN(at)) dropped++;
-      else latencies.push(at - started);
-    }
-    await sleep(100);
+  const connectSeconds = (performance.now() - started) / 1000;
+  return { name, phase, requests, connectSeconds, trigger, latencies: [], dropped: 0 };
+}
+
+/** One price change on one side: the delay to each client, or a drop after roundTimeoutMs. */
+async function round(side: Side, price: string, measured: boolean) {
+  const { phase } = side;
+  phase.receivedAt.fill(Number.NaN);
+  phase.count = 0;
+  phase.expected = String(Number(price));
+  const all = new Promise<void>((resolve) => {
+    phase.onAll = resolve;
+  });
+  const started = performance.now();
+  const answer = await side.trigger(price);
+  if (answer.status !== 200) throw new Error(`${side.name}: price change answered ${JSON.stringify(answer)}`);
+  await Promise.race([all, sleep(roundTimeoutMs)]);
+  if (!measured) return;
+  for (const at of phase.receivedAt) {
+    if (Number.isNaN(at)) side.dropped++;
+    else side.latencies.push(at - started);
   }
-  for (const r of requests) r.destroy();
-  latencies.sort((a, b) => a - b);
+}
+
+function summary(side: Side) {
+  const sorted = [...side.latencies].sort((a, b) => a - b);
   return {
-    name,
-    connectSeconds,
-    loadBefore,
-    loadAfter: load(),
-    delivered: latencies.length,
+    name: side.name,
+    connectSeconds: side.connectSeconds,
+    delivered: sorted.length,
     expected: clients * rounds,
-    dropped,
-    closedByServer: phase.closed,
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
-    max: latencies.at(-1) ?? Number.NaN,
-    firstData: phase.firstData ?? "",
+    dropped: side.dropped,
+    closedByServer: side.phase.closed,
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+    max: sorted.at(-1) ?? Number.NaN,
+    eventBytes: (side.phase.firstData ?? "").length,
   };
 }
 
@@ -247,15 +256,12 @@ try {
       `POST /api/test/market/price answered ${probe.status}: build with APP_ENV=test npm run build`,
     );
   }
-  console.log(`${clients} clients, ${rounds} price changes (+${warmup} unmeasured); load ${load()}`);
-  const appResult = await measure("app", appPort, (priceUsd) =>
+  const appSide = await connect("app", appPort, (priceUsd) =>
     request(appPort, "POST", "/api/test/market/price", { symbol: "ETH", priceUsd }),
   );
-  console.log({ ...appResult, firstData: `${appResult.firstData.length} bytes` });
-  await stop(app);
-
+  // The bare server starts with the app's own first event, so both send the same bytes.
   const initialFile = path.join(dataDir, "initial.json");
-  writeFileSync(initialFile, appResult.firstData);
+  writeFileSync(initialFile, appSide.phase.firstData ?? "");
   bare = spawn(process.execPath, ["bench/sse-bare.ts", String(barePort), initialFile], {
     cwd: root,
     stdio: ["ignore", "ignore", "inherit"],
@@ -266,23 +272,42 @@ try {
     async () => (await request(barePort, "GET", "/nothing")).status === 404,
     "the bare server",
   );
-  const bareResult = await measure("bare", barePort, (priceUsd) =>
+  const bareSide = await connect("bare", barePort, (priceUsd) =>
     request(barePort, "POST", "/price", { symbol: "ETH", priceUsd }),
   );
-  console.log({ ...bareResult, firstData: `${bareResult.firstData.length} bytes` });
-
-  if (process.env.SSE_WRITE_DOCS !== "0") writeDocs(appResult, bareResult);
+  // Rounds alternate between the two, so both meet the same load from the rest of the machine.
+  const loadBefore = load();
+  console.log(
+    `${clients} clients each, ${rounds} price changes each (+${warmup} unmeasured); load ${loadBefore}`,
+  );
+  for (let i = 0; i < warmup + rounds; i++) {
+    for (const side of [appSide, bareSide]) {
+      await round(side, `${2000 + i}.25`, i >= warmup);
+      await sleep(100);
+    }
+  }
+  const loadAfter = load();
+  for (const r of [...appSide.requests, ...bareSide.requests]) r.destroy();
+  const appResult = summary(appSide);
+  const bareResult = summary(bareSide);
+  console.log(appResult, bareResult, { loadBefore, loadAfter });
+  if (process.env.SSE_WRITE_DOCS !== "0") writeDocs(appResult, bareResult, loadBefore, loadAfter);
 } finally {
   await stop(app);
   if (bare) await stop(bare);
   rmSync(dataDir, { recursive: true, force: true });
 }
 
-function writeDocs(a: Awaited<ReturnType<typeof measure>>, b: Awaited<ReturnType<typeof measure>>) {
+function writeDocs(
+  a: ReturnType<typeof summary>,
+  b: ReturnType<typeof summary>,
+  loadBefore: string,
+  loadAfter: string,
+) {
   const f = (n: number, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : "—");
   const cpu = os.cpus();
   const row = (label: string, r: typeof a) =>
-    `| ${label} | ${r.delivered}/${r.expected} | ${r.dropped} | ${f(r.p50)} | ${f(r.p99)} | ${f(r.max)} | ${f(r.connectSeconds)} | ${r.loadBefore} |`;
+    `| ${label} | ${r.delivered}/${r.expected} | ${r.dropped} | ${f(r.p50)} | ${f(r.p99)} | ${f(r.max)} | ${f(r.connectSeconds)} |`;
   const met = a.p99 <= 100 && a.dropped === 0;
   const section = `## Live-price streams (bench/sse-bench.ts)
 
@@ -291,16 +316,18 @@ process) hold \`GET /api/stream/quotes\` open on ONE production app server (embe
 \`QUOTE_STREAMS_PER_CLIENT\`/\`_TOTAL\` raised to ${clients + 10}); ${rounds} times (after ${warmup} unmeasured) ETH's
 price is changed through the real path (\`POST /api/test/market/price\`: UPDATE of the cache and
 \`pg_notify\`, LISTEN in the server, one push to every stream), and for every client the time from
-the change request to its receipt of the event is recorded. The same clients then do the same against
-\`bench/sse-bare.ts\`, a bare \`node:http\` broadcaster sending the same bytes from memory. A client that
-has not received a change within ${roundTimeoutMs / 1000} s counts as dropped.
+the change request to its receipt of the event is recorded. As many clients do the same against
+\`bench/sse-bare.ts\`, a bare \`node:http\` broadcaster (its own process) sending the same bytes from
+memory; both sets stay connected and the rounds alternate between the two servers, so both meet the
+same load. A client that has not received a change within ${roundTimeoutMs / 1000} s counts as dropped.
 
 Run ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC on ${cpu.length} × ${cpu[0]?.model.trim() ?? "CPU"}, Node ${process.version}; clients and
-servers on the same machine, shared with other work (load average in the table; the machine has ${cpu.length}
-cores, so only the ratio between the rows is comparable across runs). One event is ${a.firstData.length} bytes.
+servers on the same machine, shared with other work: load average ${loadBefore} at the start of the
+rounds, ${loadAfter} at the end, on ${cpu.length} cores, so only the ratio between the rows is comparable
+across runs. One event is ${a.eventBytes} bytes.
 
-| Server | Delivered | Dropped | p50 (ms) | p99 (ms) | max (ms) | ${clients} connects (s) | Load average at start |
-|---|---:|---:|---:|---:|---:|---:|---:|
+| Server | Delivered | Dropped | p50 (ms) | p99 (ms) | max (ms) | ${clients} connects (s) |
+|---|---:|---:|---:|---:|---:|---:|
 ${row("Coinlens (HTTP → UPDATE + NOTIFY → LISTEN → push)", a)}
 ${row("Bare node:http, in-memory broadcast", b)}
 
