@@ -2,7 +2,11 @@ import { getConfig } from "~/config.server.ts";
 import { clientAddress } from "~/context.server.ts";
 import { getDb } from "~/db/db.server.ts";
 import { claimQuoteStreamSlot } from "~/domain/market-data/quote-stream-slots.server.ts";
-import { type QuotesEvent, readQuotesEvent, subscribeQuotes } from "~/domain/market-data/service.server.ts";
+import {
+  currentQuotesEvent,
+  type QuotesEvent,
+  subscribeQuotes,
+} from "~/domain/market-data/service.server.ts";
 import { log } from "~/log.server.ts";
 import { eventStreamResponse, reconnectSoonMs } from "~/utils/event-stream.server.ts";
 import type { Route } from "./+types/stream-quotes";
@@ -35,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   let initial: QuotesEvent;
   try {
-    initial = await readQuotesEvent(getDb(), config.market.staleSeconds);
+    initial = await currentQuotesEvent(getDb(), config.market.staleSeconds);
   } catch (error) {
     slot.release();
     throw error;
