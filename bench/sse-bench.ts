@@ -143,6 +143,9 @@ interface Side {
   connectSeconds: number;
   trigger: (price: string) => Promise<{ status: number; text: string }>;
   latencies: number[];
+  /** Per round: the first client's delay (the path before the fan-out) and the last one's. */
+  firsts: number[];
+  lasts: number[];
   dropped: number;
 }
 
@@ -163,7 +166,7 @@ async function connect(name: string, port: number, trigger: Side["trigger"]): Pr
     requests.push(...(await Promise.all(batch)));
   }
   const connectSeconds = (performance.now() - started) / 1000;
-  return { name, phase, requests, connectSeconds, trigger, latencies: [], dropped: 0 };
+  return { name, phase, requests, connectSeconds, trigger, latencies: [], firsts: [], lasts: [], dropped: 0 };
 }
 
 /** One price change on one side: the delay to each client, or a drop after roundTimeoutMs. */
@@ -180,10 +183,18 @@ async function round(side: Side, price: string, measured: boolean) {
   if (answer.status !== 200) throw new Error(`${side.name}: price change answered ${JSON.stringify(answer)}`);
   await Promise.race([all, sleep(roundTimeoutMs)]);
   if (!measured) return;
+  let first = Number.POSITIVE_INFINITY;
+  let last = 0;
   for (const at of phase.receivedAt) {
     if (Number.isNaN(at)) side.dropped++;
-    else side.latencies.push(at - started);
+    else {
+      side.latencies.push(at - started);
+      first = Math.min(first, at - started);
+      last = Math.max(last, at - started);
+    }
   }
+  side.firsts.push(first);
+  side.lasts.push(last);
 }
 
 function summary(side: Side) {
@@ -198,6 +209,15 @@ function summary(side: Side) {
     p50: percentile(sorted, 50),
     p99: percentile(sorted, 99),
     max: sorted.at(-1) ?? Number.NaN,
+    /** Medians over the rounds: the first client's delay, and the first-to-last spread (the fan-out). */
+    firstP50: percentile(
+      [...side.firsts].sort((a, b) => a - b),
+      50,
+    ),
+    spreadP50: percentile(
+      side.lasts.map((l, i) => l - (side.firsts[i] ?? 0)).sort((a, b) => a - b),
+      50,
+    ),
     eventBytes: (side.phase.firstData ?? "").length,
   };
 }
@@ -307,7 +327,7 @@ function writeDocs(
   const f = (n: number, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : "—");
   const cpu = os.cpus();
   const row = (label: string, r: typeof a) =>
-    `| ${label} | ${r.delivered}/${r.expected} | ${r.dropped} | ${f(r.p50)} | ${f(r.p99)} | ${f(r.max)} | ${f(r.connectSeconds)} |`;
+    `| ${label} | ${r.delivered}/${r.expected} | ${r.dropped} | ${f(r.p50)} | ${f(r.p99)} | ${f(r.max)} | ${f(r.firstP50)} | ${f(r.spreadP50)} | ${f(r.connectSeconds)} |`;
   const met = a.p99 <= 100 && a.dropped === 0;
   const section = `## Live-price streams (bench/sse-bench.ts)
 
@@ -326,8 +346,8 @@ servers on the same machine, shared with other work: load average ${loadBefore} 
 rounds, ${loadAfter} at the end, on ${cpu.length} cores, so only the ratio between the rows is comparable
 across runs. One event is ${a.eventBytes} bytes.
 
-| Server | Delivered | Dropped | p50 (ms) | p99 (ms) | max (ms) | ${clients} connects (s) |
-|---|---:|---:|---:|---:|---:|---:|
+| Server | Delivered | Dropped | p50 (ms) | p99 (ms) | max (ms) | First client, median (ms) | First→last, median (ms) | ${clients} connects (s) |
+|---|---:|---:|---:|---:|---:|---:|---:|---:|
 ${row("Coinlens (HTTP → UPDATE + NOTIFY → LISTEN → push)", a)}
 ${row("Bare node:http, in-memory broadcast", b)}
 
