@@ -1,3 +1,4 @@
+import type { ServerResponse } from "node:http";
 import { log } from "../log.server.ts";
 
 /** What a stream's owner may do while it is open. */
@@ -125,4 +126,67 @@ export function eventStreamResponse(
       Connection: "close",
     },
   });
+}
+
+const streamHeaders = {
+  "Content-Type": "text/event-stream; charset=utf-8",
+  "Cache-Control": "no-store",
+  "X-Accel-Buffering": "no",
+  Connection: "close",
+} as const;
+
+/**
+ * The same stream as eventStreamResponse, written to a Node response directly (ADR 0092): for a
+ * broadcast to thousands of streams, a `ReadableStream` per client and the adapter that copies it to
+ * the socket cost more than everything else in the push. Same heartbeat, retry hints and one
+ * teardown. A client is dropped once MAX_UNREAD_EVENTS events have waited in memory behind a full
+ * socket (written while the response needed a drain, counted until it drains).
+ */
+export function writeEventStream(
+  res: ServerResponse,
+  start: (stream: EventStream) => () => void,
+  headers: Record<string, string> = {},
+): void {
+  for (const [name, value] of Object.entries({ ...headers, ...streamHeaders })) res.setHeader(name, value);
+  res.writeHead(200);
+  res.flushHeaders();
+  let open = true;
+  let teardown = () => {};
+  let waiting = 0;
+  const drained = () => {
+    waiting = 0;
+  };
+  const end = () => {
+    open = false;
+    clearInterval(heartbeat);
+    res.off("drain", drained);
+    teardown();
+  };
+  const write = (bytes: Uint8Array) => {
+    if (!open) return;
+    if (res.writableNeedDrain && ++waiting >= MAX_UNREAD_EVENTS) {
+      end();
+      log.warn("event stream dropped a client that stopped reading", { unread: MAX_UNREAD_EVENTS });
+      res.destroy();
+      return;
+    }
+    res.write(bytes);
+  };
+  const close = (options?: { retryMs?: number }) => {
+    if (!open) return;
+    if (options?.retryMs !== undefined) write(encoder.encode(`retry: ${Math.round(options.retryMs)}\n\n`));
+    if (!open) return; // that write found the client too slow and dropped it
+    end();
+    res.end();
+  };
+  res.on("drain", drained);
+  const heartbeat = setInterval(() => write(encoder.encode(": keep-alive\n\n")), HEARTBEAT_MS);
+  write(encoder.encode("retry: 5000\n\n"));
+  const ownTeardown = start({ send: (name, data) => write(encodeEvent(name, data)), close });
+  // Closed while starting: the owner's teardown still runs, once.
+  if (!open) ownTeardown();
+  else teardown = ownTeardown;
+  // A client that left before the stream started would never fire "close" again.
+  if (res.destroyed || !res.socket || res.socket.destroyed) close();
+  else res.on("close", () => close());
 }
