@@ -17,18 +17,21 @@ afterEach(async () => {
 async function serve() {
   let handle: EventStream | undefined;
   let tornDown = 0;
+  let markOpened = () => {};
   const opened = new Promise<void>((resolve) => {
-    server = http.createServer((_req, res) => {
-      writeEventStream(res, (stream) => {
-        handle = stream;
-        stream.send("quotes", { n: 1 });
-        resolve();
-        return () => tornDown++;
-      });
+    markOpened = resolve;
+  });
+  const listening = http.createServer((_req, res) => {
+    writeEventStream(res, (stream) => {
+      handle = stream;
+      stream.send("quotes", { n: 1 });
+      markOpened();
+      return () => tornDown++;
     });
   });
-  await new Promise<void>((resolve) => server?.listen(0, "127.0.0.1", resolve));
-  const port = (server?.address() as AddressInfo).port;
+  server = listening;
+  await new Promise<void>((resolve) => listening.listen(0, "127.0.0.1", resolve));
+  const port = (listening.address() as AddressInfo).port;
   return { port, opened, stream: () => handle as EventStream, tornDown: () => tornDown };
 }
 
