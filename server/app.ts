@@ -4,10 +4,12 @@ import express from "express";
 import { createRequestHandler as createFetchHandler, RouterContextProvider } from "react-router";
 import { getConfig } from "../app/config.server.ts";
 import { requestContext } from "../app/context.server.ts";
+import { openQuoteStream } from "../app/domain/market-data/quote-stream.server.ts";
 import { log } from "../app/log.server.ts";
 import { countPageCache, renderMetrics } from "../app/observability/metrics.server.ts";
 import { metricsAllowList } from "../app/observability/metrics-allow.server.ts";
 import { isReady } from "../app/runtime.server.ts";
+import { writeEventStream } from "../app/utils/event-stream.server.ts";
 import { bypassReason, createPageCache, type PageCache, sendCachedPage } from "./page-cache.ts";
 import { withoutNonce } from "./security-headers.ts";
 
@@ -100,6 +102,23 @@ export const serveLandingFromCache: express.RequestHandler = async (req, res, ne
   applyStaticDocumentPolicy(res);
   sendCachedPage(req, res, found);
 };
+
+// Live prices (ADR 0092): written to the Node response here, before React Router, whose
+// ReadableStream adapter cost more per change than the rest of the push with 2,000 streams open.
+// The same rules as the route (app/domain/market-data/quote-stream.server.ts).
+app.get("/api/stream/quotes", async (req, res, next) => {
+  res.locals.routePattern = "/api/stream/quotes";
+  try {
+    const opened = await openQuoteStream(req.ip);
+    if (!opened.ok) {
+      res.status(opened.status).set(opened.headers).json(opened.body);
+      return;
+    }
+    writeEventStream(res, opened.start);
+  } catch (error) {
+    next(error);
+  }
+});
 
 app.all(
   "/{*path}",

@@ -87,6 +87,10 @@ const MODULE_STATE: Record<string, string> = {
   "app/domain/market-data/service.server.ts: holder":
     "market data's refresh timer, price listener and live-price subscribers on globalThis",
   "app/domain/market-data/service.server.ts: memo": "the quotes answer for up to a second (deeply frozen)",
+  "app/domain/market-data/service.server.ts: liveMemo":
+    "the live-price event made from that answer, shared by every stream (deeply frozen)",
+  "app/utils/event-stream.server.ts: encodedEvents":
+    "the encoded bytes of each frozen event, so a broadcast encodes once (a pure cache, weakly keyed)",
   "app/domain/market-data/nyse.ts: holidayCache": "NYSE holidays per year; callers get copies",
   "app/domain/accounts/auth.server.ts: instances": "one better-auth instance per database handle",
   "app/domain/accounts/common-passwords.ts: commonPasswords": "a read-only word list (not exported)",

@@ -51,7 +51,9 @@ export async function startAlertJobs(
         }
       });
   };
-  state.listener = await listenForQuotes(database, () => run(), {
+  // On the next turn of the event loop, after this server's live-price push (ADR 0092): on embedded
+  // PGlite a pass's queries run on this thread and would hold back the push's socket writes.
+  state.listener = await listenForQuotes(database, () => setImmediate(run), {
     url: options.url,
     onError: (error) => log.warn("price alerts listener error", { error }),
   });

@@ -56,7 +56,9 @@ interface State {
   timer?: ReturnType<typeof setInterval>;
   listener?: Listener;
   subscribers: Set<(event: QuotesEvent) => void>;
-  pending?: ReturnType<typeof setTimeout>;
+  /** The push in progress, and whether another change was signalled while it read. */
+  pushing?: Promise<void>;
+  changedAgain?: boolean;
   sweeping?: Promise<unknown>;
 }
 const KEY = Symbol.for("coinlens.market-data");
@@ -64,18 +66,18 @@ const KEY = Symbol.for("coinlens.market-data");
 // subscribers, on globalThis so a module reload in development does not start a second set.
 const holder = globalThis as { [KEY]?: State };
 
+type QuotesAnswer = Awaited<ReturnType<typeof getQuotes>>;
+
 // Process-wide state (ADR 0064): the quotes endpoint's answer, shared by every request for up to a
 // second and dropped as soon as prices change. Deeply frozen, since every caller gets the same one.
-let memo:
-  | { at: number; staleSeconds: number; value: Promise<Awaited<ReturnType<typeof getQuotes>>> }
-  | undefined;
+let memo: { at: number; db: Db; staleSeconds: number; value: Promise<QuotesAnswer> } | undefined;
 
 /** getQuotes through a one-second in-process memo that a price-change notification clears. */
 export function getQuotesCached(db: Db, staleSeconds: number) {
   const now = Date.now();
-  if (!memo || now - memo.at > 1000 || memo.staleSeconds !== staleSeconds) {
+  if (!memo || now - memo.at > 1000 || memo.staleSeconds !== staleSeconds || memo.db !== db) {
     const value = getQuotes(db, { staleSeconds }).then(deepFreeze);
-    memo = { at: now, staleSeconds, value };
+    memo = { at: now, db, staleSeconds, value };
     value.catch(() => {
       memo = undefined;
     });
@@ -83,25 +85,48 @@ export function getQuotesCached(db: Db, staleSeconds: number) {
   return memo.value;
 }
 
-/** Reads the latest quotes and pushes them to every open stream on this server. */
-function scheduleBroadcast(state: State) {
-  memo = undefined;
-  if (state.pending || state.subscribers.size === 0) return;
-  // Coalesce bursts (quotes and markets jobs finishing together) into one read and one push.
-  state.pending = setTimeout(async () => {
-    state.pending = undefined;
-    try {
-      const event = await readQuotesEvent(state.db, state.staleSeconds);
-      for (const send of state.subscribers) send(event);
-    } catch (error) {
-      log.warn("quotes broadcast failed", { error });
-    }
-  }, 50);
+// Process-wide state (ADR 0064): the live-price event made from `memo`'s answer, so the streams
+// opened and pushed to meanwhile share one frozen event, encoded once for all of them (ADR 0092).
+let liveMemo: { from: Promise<QuotesAnswer>; event: Promise<QuotesEvent> } | undefined;
+
+/**
+ * The live-price event as of now: one database read per price change (or per second) for every
+ * stream of this server, however many open or are pushed to. Deeply frozen: it is shared.
+ */
+export function currentQuotesEvent(db: Db, staleSeconds: number): Promise<QuotesEvent> {
+  const from = getQuotesCached(db, staleSeconds);
+  if (liveMemo?.from !== from) liveMemo = { from, event: from.then((q) => toQuotesEvent(q, staleSeconds)) };
+  return liveMemo.event;
 }
 
-export async function readQuotesEvent(db: Db, staleSeconds: number): Promise<QuotesEvent> {
-  const { quotes, asOf, stale, sample } = await getQuotes(db, { staleSeconds });
-  return {
+/**
+ * Pushes the latest quotes to every open stream on this server as soon as a change is signalled
+ * (ADR 0092): no timer in between. Changes signalled while a push reads the cache cause exactly one
+ * more push after it, so a burst costs at most two reads and the last change is never missed.
+ */
+function pushQuotes(state: State) {
+  memo = undefined;
+  if (state.pushing) {
+    state.changedAgain = true;
+    return;
+  }
+  if (state.subscribers.size === 0) return;
+  state.pushing = (async () => {
+    do {
+      state.changedAgain = false;
+      try {
+        const event = await currentQuotesEvent(state.db, state.staleSeconds);
+        for (const send of state.subscribers) send(event);
+      } catch (error) {
+        log.warn("quotes broadcast failed", { error });
+      }
+    } while (state.changedAgain && holder[KEY] === state);
+    state.pushing = undefined;
+  })();
+}
+
+function toQuotesEvent({ quotes, asOf, stale, sample }: QuotesAnswer, staleSeconds: number): QuotesEvent {
+  return deepFreeze({
     quotes: quotes.map(({ symbol, name, priceUsd, change24hPct, lastUpdated, source }) => ({
       symbol,
       name,
@@ -114,7 +139,7 @@ export async function readQuotesEvent(db: Db, staleSeconds: number): Promise<Quo
     stale,
     sample,
     staleSeconds,
-  };
+  });
 }
 
 /**
@@ -130,7 +155,7 @@ export async function startMarketData(database: Database, config: MarketConfig) 
   const intervals = { ...defaultIntervals(config.marketData), ...config.market.intervals };
   const instance = `${process.pid}-${randomUUID().slice(0, 8)}`;
 
-  state.listener = await listenForQuotes(database, () => scheduleBroadcast(state), {
+  state.listener = await listenForQuotes(database, () => pushQuotes(state), {
     url: config.database.kind === "postgres" ? config.database.url : undefined,
     onError: (error) => log.warn("market data listener error", { error }),
   });
@@ -179,8 +204,8 @@ export async function stopMarketData() {
   if (!state) return;
   holder[KEY] = undefined;
   if (state.timer) clearInterval(state.timer);
-  if (state.pending) clearTimeout(state.pending);
   await state.sweeping;
+  await state.pushing;
   // Ending the streams lets the HTTP server finish closing.
   for (const send of state.subscribers) send(closeEvent);
   state.subscribers.clear();

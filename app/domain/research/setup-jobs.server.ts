@@ -68,7 +68,9 @@ export async function startSetupJobs(
   state.listener = await listenForQuotes(
     database,
     (payload) => {
-      if (reasonOf(payload) !== SETUPS_CHANGED_REASON) run();
+      // On the next turn of the event loop, after this server's live-price push (ADR 0092): on
+      // embedded PGlite a pass's queries run on this thread and would hold back the push's writes.
+      if (reasonOf(payload) !== SETUPS_CHANGED_REASON) setImmediate(run);
     },
     { url: options.url, onError: (error) => log.warn("trading setups listener error", { error }) },
   );

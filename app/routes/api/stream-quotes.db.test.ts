@@ -190,3 +190,59 @@ describe("limits on open live-price streams", () => {
     }
   });
 });
+
+// ADR 0092: a price change is pushed as soon as it is signalled, as one event (one set of bytes)
+// shared by every stream, and a client that stops reading is dropped instead of buffered for ever.
+describe("pushing price changes to open streams", () => {
+  /** Starts the server's market data (listener included) for `run`, and stops it after. */
+  async function withMarketData(run: () => Promise<void>) {
+    const config = modules.getConfig();
+    const pool = t.database.pool;
+    await modules.service.startMarketData(t.database, {
+      ...config,
+      database: pool ? { kind: "postgres", url: String(pool.options.connectionString) } : config.database,
+    });
+    try {
+      await run();
+    } finally {
+      await modules.service.stopMarketData();
+    }
+  }
+
+  /** The next `quotes` event whose ETH price is `price`: its raw chunk and how many chunks came before. */
+  async function nextPrice(stream: Opened, price: string) {
+    for (let skipped = 0; ; skipped++) {
+      const { value, done } = (await stream.reader?.read()) ?? { done: true };
+      if (done || !value) throw new Error(`the stream ended before ETH was ${price}`);
+      const eth = /"symbol":"ETH"[^}]*?"priceUsd":"([^"]+)"/.exec(new TextDecoder().decode(value))?.[1];
+      if (eth !== undefined && Number(eth) === Number(price)) return { value, skipped };
+    }
+  }
+
+  test("one change reaches every stream as the same bytes, pushed with no timer in between", async () => {
+    await withMarketData(async () => {
+      const streams = [
+        await openStream("203.0.113.1"),
+        await openStream("203.0.113.2"),
+        await openStream("203.0.113.3"),
+      ];
+      const initial = [];
+      for (const s of streams) initial.push((await s.reader?.read())?.value);
+      // The streams opened together share the first event too: one read for all of them.
+      expect(new TextDecoder().decode(initial[0])).toMatch(/^event: quotes\n/);
+      expect(initial[1]).toBe(initial[0]);
+      // With timers frozen, a push that waited for one (the 50 ms coalescing it replaced) never comes.
+      vi.useFakeTimers({ toFake: ["setTimeout", "setInterval"] });
+      try {
+        await modules.service.setQuoteForTest(t.db, "ETH", "2345.5");
+        const received = await Promise.all(streams.map((s) => nextPrice(s, "2345.5")));
+        expect(received.map((r) => r.skipped)).toEqual([0, 0, 0]);
+        // Serialised and encoded once for all of them.
+        expect(received[1]?.value).toBe(received[0]?.value);
+        expect(received[2]?.value).toBe(received[0]?.value);
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+  });
+});

@@ -1,19 +1,7 @@
-import { getConfig } from "~/config.server.ts";
 import { clientAddress } from "~/context.server.ts";
-import { getDb } from "~/db/db.server.ts";
-import { claimQuoteStreamSlot } from "~/domain/market-data/quote-stream-slots.server.ts";
-import { type QuotesEvent, readQuotesEvent, subscribeQuotes } from "~/domain/market-data/service.server.ts";
-import { log } from "~/log.server.ts";
-import { eventStreamResponse, reconnectSoonMs } from "~/utils/event-stream.server.ts";
+import { openQuoteStream } from "~/domain/market-data/quote-stream.server.ts";
+import { eventStreamResponse } from "~/utils/event-stream.server.ts";
 import type { Route } from "./+types/stream-quotes";
-
-/** How long a refused client should wait before it asks again. */
-const retryAfterSeconds = 30;
-
-const refusals = {
-  "per-client": "Too many live price streams are open from your address. Close a tab or try again later.",
-  total: "Too many live price streams are open on this server. Please try again later.",
-} as const;
 
 /**
  * GET /api/stream/quotes — Server-Sent Events: one `quotes` event at once, then one whenever any
@@ -21,35 +9,13 @@ const refusals = {
  * 25 s so proxies keep the connection open. Compression is off for text/event-stream (server/main.ts).
  * Each app server keeps at most QUOTE_STREAMS_PER_CLIENT streams per client address and
  * QUOTE_STREAMS_TOTAL in all; beyond either it answers 429 (ADR 0022).
+ *
+ * The HTTP server answers this path itself before React Router (server/app.ts, ADR 0092: writing to
+ * the Node response directly is what lets 2,000 streams get a change in time); this route serves
+ * the same stream through React Router for anything that calls it as a route.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const config = getConfig();
-  const slot = claimQuoteStreamSlot(clientAddress(context), config.market.quoteStreams);
-  if (!slot.ok) {
-    // Which limit and the count; never the address.
-    log.warn("quote stream refused", { limit: slot.limit, open: slot.open, max: slot.max });
-    return Response.json(
-      { error: refusals[slot.limit] },
-      { status: 429, headers: { "Retry-After": String(retryAfterSeconds), "Cache-Control": "no-store" } },
-    );
-  }
-  let initial: QuotesEvent;
-  try {
-    initial = await readQuotesEvent(getDb(), config.market.staleSeconds);
-  } catch (error) {
-    slot.release();
-    throw error;
-  }
-  return eventStreamResponse(request, (stream) => {
-    const unsubscribe = subscribeQuotes((event: QuotesEvent & { closing?: boolean }) => {
-      if (event.closing) stream.close({ retryMs: reconnectSoonMs() });
-      else stream.send("quotes", event);
-    });
-    stream.send("quotes", initial);
-    // Every way a stream ends comes here (the helper's one teardown): the slot is freed once.
-    return () => {
-      unsubscribe();
-      slot.release();
-    };
-  });
+  const opened = await openQuoteStream(clientAddress(context));
+  if (!opened.ok) return Response.json(opened.body, { status: opened.status, headers: opened.headers });
+  return eventStreamResponse(request, opened.start);
 }
