@@ -25,7 +25,16 @@ export { freePort } from "../net.ts";
 
 export function startServer(port: number, env: Record<string, string>): ServerProcess {
   const child = spawn(process.execPath, ["server/main.ts"], {
-    env: { ...process.env, LOG_LEVEL: "info", APP_ENV: "test", PORT: String(port), ...env },
+    // The landing page's micro-cache (ADR 0091) is off unless a test turns it on: these tests change
+    // what `/` shows (stale prices, a database gone) and must see it at once, not 5 s later.
+    env: {
+      ...process.env,
+      LOG_LEVEL: "info",
+      APP_ENV: "test",
+      PAGE_CACHE_SECONDS: "0",
+      PORT: String(port),
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

@@ -36,7 +36,8 @@ test.describe("security headers", () => {
   test("pages carry a nonce CSP, nosniff, Referrer-Policy, frame denial and a request id", async ({
     request,
   }) => {
-    const response = await request.get("/");
+    // `/about` hydrates; the landing page does not and goes without a nonce (next test, ADR 0091).
+    const response = await request.get("/about");
     expect(response.status()).toBe(200);
     const headers = response.headers();
 
@@ -66,6 +67,27 @@ test.describe("security headers", () => {
     const scripts = html.match(/<script\b[^>]*>/g) ?? [];
     expect(scripts.length).toBeGreaterThan(0);
     for (const tag of scripts) expect(tag, "script tag carries the nonce").toContain(`nonce="${nonce}"`);
+  });
+
+  test("the landing page runs no inline script: its policy has no nonce and allows only its own files", async ({
+    request,
+  }) => {
+    const response = await request.get("/");
+    expect(response.status()).toBe(200);
+    const csp = directives(response.headers()["content-security-policy"] ?? "");
+    const scriptSrc = csp.get("script-src") ?? [];
+    expect(scriptSrc).toContain("'self'");
+    expect(scriptSrc.some((value) => value.startsWith("'nonce-"))).toBe(false);
+    expect(scriptSrc).not.toContain("'unsafe-inline'");
+    expect(csp.get("frame-ancestors")).toEqual(["'none'"]);
+    // Without a nonce an inline script would be blocked, so the page must not run one.
+    const html = await response.text();
+    for (const tag of html.match(/<script\b[^>]*>/g) ?? []) {
+      // A JSON-LD block is data the browser never runs, so CSP does not apply to it.
+      if (tag.includes('type="application/ld+json"')) continue;
+      expect(tag, "only external scripts").toMatch(/\bsrc=/);
+      expect(tag).not.toContain("nonce=");
+    }
   });
 
   test("each response gets its own nonce and request id; errors carry the headers too", async ({
