@@ -1,5 +1,25 @@
 /** Display formatting for market figures (pure; server and browser). Money math never uses these. */
 
+// Made once: building an Intl.NumberFormat costs far more than formatting with one, and the
+// dashboard's screener formats 300 figures while it hydrates (ADR 0095). Never changed.
+const usd = (min: number, max: number) =>
+  new Intl.NumberFormat("en-US", {
+    style: "currency",
+    currency: "USD",
+    minimumFractionDigits: min,
+    maximumFractionDigits: max,
+  });
+const usdCompact = new Intl.NumberFormat("en-US", {
+  style: "currency",
+  currency: "USD",
+  notation: "compact",
+  maximumFractionDigits: 2,
+});
+const usdCents = usd(2, 2);
+const usd4 = usd(4, 4);
+const usd6 = usd(4, 6);
+const usd8 = usd(4, 8);
+
 export function formatUsd(
   value: string | number | null | undefined,
   options: { compact?: boolean } = {},
@@ -7,22 +27,11 @@ export function formatUsd(
   if (value == null || value === "") return "—";
   const n = Number(value);
   if (!Number.isFinite(n)) return "—";
-  if (options.compact) {
-    return new Intl.NumberFormat("en-US", {
-      style: "currency",
-      currency: "USD",
-      notation: "compact",
-      maximumFractionDigits: 2,
-    }).format(n);
-  }
+  if (options.compact) return usdCompact.format(n);
+  // Two decimals from $1 up; smaller prices keep enough digits to differ (four to eight).
   const abs = Math.abs(n);
-  const digits = abs >= 1000 ? 2 : abs >= 1 ? 2 : abs >= 0.01 ? 4 : abs >= 0.0001 ? 6 : 8;
-  return new Intl.NumberFormat("en-US", {
-    style: "currency",
-    currency: "USD",
-    minimumFractionDigits: abs >= 1 ? 2 : Math.min(digits, 4),
-    maximumFractionDigits: digits,
-  }).format(n);
+  const format = abs >= 1 ? usdCents : abs >= 0.01 ? usd4 : abs >= 0.0001 ? usd6 : usd8;
+  return format.format(n);
 }
 
 export function formatPercent(value: number | null | undefined, options: { signed?: boolean } = {}): string {

@@ -18,6 +18,7 @@ export interface ScreenerRow {
   change24hPct: number | null;
   marketCapUsd: string | null;
   volume24hUsd: string | null;
+  /** The 7-day line's shape: each point 0 (the week's low) to 100 (its high). */
   sparkline7d: number[];
 }
 
@@ -97,7 +98,9 @@ export function Screener({
     );
 
   return (
-    <Card className="overflow-hidden">
+    // Below the fold on a phone: the browser skips its 100 rows' style and layout until it is
+    // scrolled near (content-visibility), with room kept for it meanwhile (ADR 0095).
+    <Card className="overflow-hidden [contain-intrinsic-size:auto_700px] [content-visibility:auto]">
       <div className="flex flex-col gap-3 border-b border-line px-5 py-4 sm:flex-row sm:items-center sm:justify-between">
         <div>
           <h2 className="text-base font-semibold text-ink">All Crypto Assets</h2>
