@@ -1,5 +1,5 @@
 import { ArrowDown, ArrowUp, ArrowUpDown, Search } from "lucide-react";
-import { useId, useMemo, useState } from "react";
+import { startTransition, useEffect, useId, useMemo, useState } from "react";
 import type { WatchlistChoice } from "~/domain/alerts/watchlist-items.ts";
 import { formatPercent, formatUsd } from "~/domain/market-data/format.ts";
 import { AddToWatchlist } from "../alerts/add-to-watchlist.tsx";
@@ -66,6 +66,7 @@ export function Screener({
   stale,
   asOf,
   watchlists,
+  firstRows,
 }: {
   rows: ScreenerRow[];
   sample: boolean;
@@ -73,6 +74,13 @@ export function Screener({
   asOf: string | null;
   /** The member's lists: each row gets "Add to watchlist" (absent: no column). */
   watchlists?: WatchlistChoice[];
+  /**
+   * Rows the server renders (all when absent). The rest follow once the page is interactive, in a
+   * transition React renders in small slices: the 100 rows made the dashboard's document 470 KiB,
+   * all of it parsed, styled and hydrated before a phone could use the page (ADR 0095). Without
+   * JavaScript a link asks for the page with every row.
+   */
+  firstRows?: number;
 }) {
   const [query, setQuery] = useState("");
   const [sort, setSort] = useState<{ key: SortKey; dir: "asc" | "desc" }>({ key: "rank", dir: "asc" });
@@ -90,6 +98,12 @@ export function Screener({
     });
   }, [rows, query, sort]);
 
+  const [all, setAll] = useState(firstRows == null || rows.length <= firstRows);
+  useEffect(() => {
+    if (!all) startTransition(() => setAll(true));
+  }, [all]);
+  const shown = all ? visible : visible.slice(0, firstRows);
+
   const toggle = (key: SortKey) =>
     setSort((s) =>
       s.key === key
@@ -103,7 +117,9 @@ export function Screener({
     <Card className="overflow-hidden [contain-intrinsic-size:auto_700px] [content-visibility:auto]">
       <div className="flex flex-col gap-3 border-b border-line px-5 py-4 sm:flex-row sm:items-center sm:justify-between">
         <div>
-          <h2 className="text-base font-semibold text-ink">All Crypto Assets</h2>
+          <h2 id="all-crypto-assets" className="text-base font-semibold text-ink">
+            All Crypto Assets
+          </h2>
           <DataLabels sample={sample} stale={stale} asOf={asOf} className="mt-1" />
         </div>
         <div className="relative sm:w-64">
@@ -177,7 +193,7 @@ export function Screener({
             </tr>
           </thead>
           <tbody>
-            {visible.map((row) => {
+            {shown.map((row) => {
               const change = row.change24hPct;
               return (
                 <tr key={row.id} className="hover:bg-subtle/60" data-testid="screener-row">
@@ -241,6 +257,15 @@ export function Screener({
                 </tr>
               );
             })}
+            {shown.length < visible.length ? (
+              <tr>
+                <td colSpan={watchlists ? 8 : 7} className="px-3 py-4 text-center">
+                  <a href="?coins=all#all-crypto-assets" className="font-semibold text-brand hover:underline">
+                    Show all {visible.length} coins
+                  </a>
+                </td>
+              </tr>
+            ) : null}
             {visible.length === 0 ? (
               <tr>
                 <td colSpan={watchlists ? 8 : 7} className="px-3 py-10 text-center text-muted">
