@@ -1,5 +1,5 @@
 import { ArrowDown, ArrowUp, ArrowUpDown, Search } from "lucide-react";
-import { startTransition, useEffect, useId, useMemo, useState } from "react";
+import { startTransition, useEffect, useId, useMemo, useRef, useState } from "react";
 import type { WatchlistChoice } from "~/domain/alerts/watchlist-items.ts";
 import { formatPercent, formatUsd } from "~/domain/market-data/format.ts";
 import { AddToWatchlist } from "../alerts/add-to-watchlist.tsx";
@@ -75,10 +75,11 @@ export function Screener({
   /** The member's lists: each row gets "Add to watchlist" (absent: no column). */
   watchlists?: WatchlistChoice[];
   /**
-   * Rows the server renders (all when absent). The rest follow once the page is interactive, in a
-   * transition React renders in small slices: the 100 rows made the dashboard's document 470 KiB,
-   * all of it parsed, styled and hydrated before a phone could use the page (ADR 0095). Without
-   * JavaScript a link asks for the page with every row.
+   * Rows the server renders (all when absent). The rest follow when the table comes near the
+   * screen or is searched or sorted, in a transition React renders in small slices: the 100 rows
+   * made the dashboard's document 470 KiB, all of it parsed, styled and hydrated before a phone
+   * could use the page, and rendering them all right after hydration still blocked a slow phone
+   * for half a second (ADR 0095). Without JavaScript a link asks for the page with every row.
    */
   firstRows?: number;
 }) {
@@ -99,10 +100,21 @@ export function Screener({
   }, [rows, query, sort]);
 
   const [all, setAll] = useState(firstRows == null || rows.length <= firstRows);
+  const table = useRef<HTMLElement>(null);
   useEffect(() => {
-    if (!all) startTransition(() => setAll(true));
+    const element = table.current;
+    if (all || !element) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) startTransition(() => setAll(true));
+      },
+      { rootMargin: "400px 0px" },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
   }, [all]);
-  const shown = all ? visible : visible.slice(0, firstRows);
+  // A search or a sort is over every coin.
+  const shown = all || query || sort.key !== "rank" ? visible : visible.slice(0, firstRows);
 
   const toggle = (key: SortKey) =>
     setSort((s) =>
@@ -140,8 +152,13 @@ export function Screener({
           />
         </div>
       </div>
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard */}
-      <section aria-label="Crypto assets table" tabIndex={0} className="relative h-[550px] overflow-auto">
+      <section
+        ref={table}
+        aria-label="Crypto assets table"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
+        tabIndex={0}
+        className="relative h-[550px] overflow-auto"
+      >
         <table className="w-full border-collapse text-left text-sm sm:min-w-[760px]">
           <caption className="sr-only">
             Top 100 crypto assets in US dollars. Column headers sort the table.
