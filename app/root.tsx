@@ -8,6 +8,7 @@ import { useThemeChoice } from "./ui/theme.tsx";
 import { ToastProvider } from "./ui/toast.tsx";
 import type { RootData } from "./utils/brand.ts";
 import { errorPageContent } from "./utils/error-page.ts";
+import { LowPriorityModulePreloads } from "./utils/module-preloads.tsx";
 import { useNonce } from "./utils/nonce.tsx";
 import { StaticDocumentContext, staticPageScript } from "./utils/static-document.tsx";
 
@@ -39,6 +40,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1d4ed8" />
+        {staticScript ? null : <LowPriorityModulePreloads nonce={nonce} />}
         <Meta />
         <Links />
         {/* A module script runs after parsing, like defer; the built file is one self-contained IIFE. */}

@@ -24,6 +24,13 @@ export async function tickerView(db: Db, staleSeconds: number) {
 }
 export type TickerView = Awaited<ReturnType<typeof tickerView>>;
 
+/** Each point as a whole number 0 (the week's low) to 100 (its high). */
+export function sparklineShape(points: readonly number[]): number[] {
+  const min = Math.min(...points);
+  const span = Math.max(...points) - min || 1;
+  return points.map((p) => Math.round(((p - min) / span) * 100));
+}
+
 export async function screenerView(db: Db, staleSeconds: number) {
   const { markets, asOf, stale, sample } = await getMarkets(db, { staleSeconds, limit: 100 });
   return {
@@ -36,8 +43,9 @@ export async function screenerView(db: Db, staleSeconds: number) {
       change24hPct: q.change24hPct,
       marketCapUsd: q.marketCapUsd,
       volume24hUsd: q.volume24hUsd,
-      // 168 hourly points drawn in ~120 px: every fourth is plenty.
-      sparkline7d: q.sparkline7d.filter((_, i, all) => i % 4 === 0 || i === all.length - 1),
+      // 168 hourly points drawn in ~120 px: every fourth is plenty, and only the line's shape is
+      // drawn, so each is sent as a whole number 0–100 of the week's range (ADR 0095).
+      sparkline7d: sparklineShape(q.sparkline7d.filter((_, i, all) => i % 4 === 0 || i === all.length - 1)),
     })),
     asOf,
     stale,

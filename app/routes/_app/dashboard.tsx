@@ -39,6 +39,8 @@ export async function loader(args: Route.LoaderArgs) {
   return {
     portfolio: { totalUsdCents, cash, unpriced, prices, ledger },
     prefs: parseDisplayPrefs(args.request.headers.get("cookie")),
+    // The screener's link for browsers without JavaScript: every row rendered by the server.
+    allCoins: new URL(args.request.url).searchParams.get("coins") === "all",
     screener,
     watchlists,
     firstRun,
@@ -61,6 +63,9 @@ export async function action(args: Route.ActionArgs) {
   }
   return { ok: true as const };
 }
+
+/** The screener rows in the document: more than its 550 px scroll area shows (ADR 0095). */
+const SCREENER_FIRST_ROWS = 12;
 
 /** The way into the portfolio tracker, just under the balance it goes deeper into. */
 function PortfolioLink() {
@@ -114,6 +119,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         stale={screener.stale}
         asOf={screener.asOf}
         watchlists={loaderData.watchlists}
+        firstRows={loaderData.allCoins ? undefined : SCREENER_FIRST_ROWS}
       />
     </div>
   );

@@ -1,5 +1,5 @@
 import { ArrowDown, ArrowUp, ArrowUpDown, Search } from "lucide-react";
-import { useId, useMemo, useState } from "react";
+import { startTransition, useEffect, useId, useMemo, useRef, useState } from "react";
 import type { WatchlistChoice } from "~/domain/alerts/watchlist-items.ts";
 import { formatPercent, formatUsd } from "~/domain/market-data/format.ts";
 import { AddToWatchlist } from "../alerts/add-to-watchlist.tsx";
@@ -18,6 +18,7 @@ export interface ScreenerRow {
   change24hPct: number | null;
   marketCapUsd: string | null;
   volume24hUsd: string | null;
+  /** The 7-day line's shape: each point 0 (the week's low) to 100 (its high). */
   sparkline7d: number[];
 }
 
@@ -65,6 +66,7 @@ export function Screener({
   stale,
   asOf,
   watchlists,
+  firstRows,
 }: {
   rows: ScreenerRow[];
   sample: boolean;
@@ -72,6 +74,14 @@ export function Screener({
   asOf: string | null;
   /** The member's lists: each row gets "Add to watchlist" (absent: no column). */
   watchlists?: WatchlistChoice[];
+  /**
+   * Rows the server renders (all when absent). The rest follow when the table comes near the
+   * screen or is searched or sorted, in a transition React renders in small slices: the 100 rows
+   * made the dashboard's document 470 KiB, all of it parsed, styled and hydrated before a phone
+   * could use the page, and rendering them all right after hydration still blocked a slow phone
+   * for half a second (ADR 0095). Without JavaScript a link asks for the page with every row.
+   */
+  firstRows?: number;
 }) {
   const [query, setQuery] = useState("");
   const [sort, setSort] = useState<{ key: SortKey; dir: "asc" | "desc" }>({ key: "rank", dir: "asc" });
@@ -89,6 +99,23 @@ export function Screener({
     });
   }, [rows, query, sort]);
 
+  const [all, setAll] = useState(firstRows == null || rows.length <= firstRows);
+  const table = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const element = table.current;
+    if (all || !element) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) startTransition(() => setAll(true));
+      },
+      { rootMargin: "400px 0px" },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [all]);
+  // A search or a sort is over every coin.
+  const shown = all || query || sort.key !== "rank" ? visible : visible.slice(0, firstRows);
+
   const toggle = (key: SortKey) =>
     setSort((s) =>
       s.key === key
@@ -97,10 +124,14 @@ export function Screener({
     );
 
   return (
-    <Card className="overflow-hidden">
+    // Below the fold on a phone: the browser skips its 100 rows' style and layout until it is
+    // scrolled near (content-visibility), with room kept for it meanwhile (ADR 0095).
+    <Card className="overflow-hidden [contain-intrinsic-size:auto_700px] [content-visibility:auto]">
       <div className="flex flex-col gap-3 border-b border-line px-5 py-4 sm:flex-row sm:items-center sm:justify-between">
         <div>
-          <h2 className="text-base font-semibold text-ink">All Crypto Assets</h2>
+          <h2 id="all-crypto-assets" className="text-base font-semibold text-ink">
+            All Crypto Assets
+          </h2>
           <DataLabels sample={sample} stale={stale} asOf={asOf} className="mt-1" />
         </div>
         <div className="relative sm:w-64">
@@ -121,8 +152,13 @@ export function Screener({
           />
         </div>
       </div>
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard */}
-      <section aria-label="Crypto assets table" tabIndex={0} className="relative h-[550px] overflow-auto">
+      <section
+        ref={table}
+        aria-label="Crypto assets table"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
+        tabIndex={0}
+        className="relative h-[550px] overflow-auto"
+      >
         <table className="w-full border-collapse text-left text-sm sm:min-w-[760px]">
           <caption className="sr-only">
             Top 100 crypto assets in US dollars. Column headers sort the table.
@@ -174,7 +210,7 @@ export function Screener({
             </tr>
           </thead>
           <tbody>
-            {visible.map((row) => {
+            {shown.map((row) => {
               const change = row.change24hPct;
               return (
                 <tr key={row.id} className="hover:bg-subtle/60" data-testid="screener-row">
@@ -238,6 +274,15 @@ export function Screener({
                 </tr>
               );
             })}
+            {shown.length < visible.length ? (
+              <tr>
+                <td colSpan={watchlists ? 8 : 7} className="px-3 py-4 text-center">
+                  <a href="?coins=all#all-crypto-assets" className="font-semibold text-brand hover:underline">
+                    Show all {visible.length} coins
+                  </a>
+                </td>
+              </tr>
+            ) : null}
             {visible.length === 0 ? (
               <tr>
                 <td colSpan={watchlists ? 8 : 7} className="px-3 py-10 text-center text-muted">
