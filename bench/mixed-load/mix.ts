@@ -6,6 +6,7 @@
 // Connections join in steps over the ramp; all stop together at the end.
 import { randomUUID } from "node:crypto";
 import autocannon from "autocannon";
+import { connectionStarts } from "./arrivals.ts";
 import type { SignedInMember } from "./sign-in.ts";
 import type { LoadStats, RequestKind } from "./stats.ts";
 
@@ -158,19 +159,18 @@ export async function runMix(options: {
     ]);
   };
 
-  const steps = Math.max(1, Math.min(4, connections));
   const runs: Promise<unknown>[] = [];
   const started = performance.now();
-  for (let step = 0; step < steps; step++) {
-    const startAt = (rampSeconds * step) / steps;
+  // One autocannon run per connection, each started at its own phase of the second (arrivals.ts).
+  for (const startAt of connectionStarts(connections, rampSeconds)) {
     const wait = startAt * 1000 - (performance.now() - started);
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    const share = Math.floor(connections / steps) + (step < connections % steps ? 1 : 0);
     const options: autocannon.Options = {
       url,
-      connections: share,
+      connections: 1,
       connectionRate: 1,
-      duration: Math.max(1, Math.round(seconds - startAt)),
+      // All runs stop together at the end.
+      duration: Math.max(1, seconds - startAt),
       timeout: 10,
       requests: [{ method: "GET", path: "/readyz" }],
       setupClient,
