@@ -22,13 +22,17 @@ const TRON_ADDRESS = "TUEZSdKsoDHQMeZwihtdoBiN46zxhGWYdH";
 let counter = 0;
 
 /** A verified member with real balances, signed in in a browser context of their own. */
-const newMember = (browser: Browser, tag: string, credits: [asset: string, amount: string][]) =>
-  newMemberInOwnContext(browser, {
+async function newMember(browser: Browser, tag: string, credits: [asset: string, amount: string][]) {
+  const member = await newMemberInOwnContext(browser, {
     tag,
     password: PASSWORD,
     domain: "payouts.coinlens.test",
     credits: credits.map(([asset, amount]) => ({ asset, amount })),
   });
+  // From the next page on, so rereadWhileOpen can play the account stream's `resync`.
+  await keepEventSources(member.page);
+  return member;
+}
 
 async function newAdmin(browser: Browser) {
   const page = await (await browser.newContext()).newPage();
@@ -42,6 +46,40 @@ async function closeSuccess(page: Page, message: string) {
   await expect(dialog).toContainText(message);
   await dialog.getByRole("button", { name: "OK" }).click();
   await expect(dialog).toBeHidden();
+}
+
+/** Keeps every EventSource the page opens, so a test can play a server event on one. */
+async function keepEventSources(page: Page) {
+  await page.addInitScript(() => {
+    const kept: EventSource[] = [];
+    (window as unknown as { __eventSources: EventSource[] }).__eventSources = kept;
+    const Original = window.EventSource;
+    window.EventSource = class extends Original {
+      constructor(url: string | URL, init?: EventSourceInit) {
+        super(url, init);
+        kept.push(this);
+      }
+    };
+  });
+}
+
+/**
+ * The account stream asks the page to re-read its loaders (`resync`, as after a reconnect; any
+ * account event does the same) while the success dialog is open. React Router drops actionData on
+ * such a re-read, which once emptied the dialog of its message on a busy CI machine.
+ */
+async function rereadWhileOpen(page: Page) {
+  const dataPath = `${new URL(page.url()).pathname}.data`;
+  const reread = page.waitForResponse(
+    (response) => response.request().method() === "GET" && new URL(response.url()).pathname === dataPath,
+    answer,
+  );
+  await page.evaluate(() => {
+    const sources = (window as unknown as { __eventSources: EventSource[] }).__eventSources;
+    for (const source of sources)
+      if (source.url.endsWith("/api/stream/account")) source.dispatchEvent(new Event("resync"));
+  });
+  await reread;
 }
 
 /** The new destination is refused while it cools off (with an e-mail); then it can be used. */
@@ -98,6 +136,8 @@ async function confirmFromEmail(
   await expect(panel.getByText("Awaiting e-mail confirmation")).toBeVisible();
   await expectNoA11yViolations(member);
   await panel.getByRole("button", { name: "Confirm withdrawal" }).click();
+  await expect(member.getByRole("dialog", { name: "Request received" })).toBeVisible(answer);
+  await rereadWhileOpen(member);
   await closeSuccess(member, successMessage);
   await expect(panel).toContainText("no longer waiting for your confirmation");
 }
@@ -198,6 +238,8 @@ test("online bank: confirmed by e-mail, approved and marked sent → Completed; 
     await member.getByLabel("Bank name").fill("Example Bank");
     await member.getByLabel("Account number or IBAN").fill("GB82 WEST 1234 5698 7654 32");
     await member.getByRole("button", { name: "Withdraw", exact: true }).click();
+    await expect(member.getByRole("dialog", { name: "Request received" })).toBeVisible(answer);
+    await rereadWhileOpen(member);
     await closeSuccess(member, "Your Online withdrawal is being processed");
   }
 

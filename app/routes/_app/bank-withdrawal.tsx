@@ -6,6 +6,7 @@ import { formatNgn, ngnEstimateMinor } from "~/domain/payments/schemas.ts";
 import { ConfirmEmailNotice } from "~/ui/account/confirm-email-notice.tsx";
 import { Card } from "~/ui/card.tsx";
 import { Field } from "~/ui/field.tsx";
+import { useKeptAnswer } from "~/ui/live/use-kept-answer.ts";
 import { DemoNotice } from "~/ui/payments/method-card.tsx";
 import {
   ConfirmWithdrawalPanel,
@@ -30,7 +31,11 @@ export function action(args: Route.ActionArgs) {
   return withdrawalAction(args, "bank");
 }
 
-export default function BankWithdrawalPage({ loaderData, actionData }: Route.ComponentProps) {
+export default function BankWithdrawalPage({ loaderData, actionData: answer }: Route.ComponentProps) {
+  // A withdrawal request sends the member an account event, and the page re-reads its loaders on it
+  // (AccountEvents): React Router then drops actionData, which emptied the open "Request received"
+  // dialog of its message. The answer is kept until the next one (useKeptAnswer).
+  const actionData = useKeptAnswer(answer);
   const method = withdrawalMethod("bank");
   const errors = actionData && !actionData.ok ? actionData.errors : {};
   const values = actionData && !actionData.ok ? (actionData.values ?? {}) : {};

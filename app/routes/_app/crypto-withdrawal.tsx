@@ -2,6 +2,7 @@ import { Form, Link } from "react-router";
 import { describeLimits, withdrawalMethod } from "~/domain/payments/methods.ts";
 import { ConfirmEmailNotice } from "~/ui/account/confirm-email-notice.tsx";
 import { Card } from "~/ui/card.tsx";
+import { useKeptAnswer } from "~/ui/live/use-kept-answer.ts";
 import { CoinMark } from "~/ui/market/coin-mark.tsx";
 import { DemoNotice } from "~/ui/payments/method-card.tsx";
 import {
@@ -34,7 +35,11 @@ export function action(args: Route.ActionArgs) {
   return withdrawalAction(args, kindOf(args.request));
 }
 
-export default function CryptoWithdrawalPage({ loaderData, actionData }: Route.ComponentProps) {
+export default function CryptoWithdrawalPage({ loaderData, actionData: answer }: Route.ComponentProps) {
+  // A withdrawal request sends the member an account event, and the page re-reads its loaders on it
+  // (AccountEvents): React Router then drops actionData, which emptied the open "Request received"
+  // dialog of its message. The answer is kept until the next one (useKeptAnswer).
+  const actionData = useKeptAnswer(answer);
   const kind = loaderData.kind as "btc" | "usdt";
   const asset = loaderData.asset;
   const method = withdrawalMethod(kind);
