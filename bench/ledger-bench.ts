@@ -11,10 +11,10 @@
 // and prints a Markdown table for docs/benchmarks.md. Goals: spread ≥ 0.6×, hot ≥ 0.8×.
 import { execFileSync } from "node:child_process";
 import { cpus, totalmem } from "node:os";
-import pg from "pg";
 import { type Database, openDatabase } from "../app/db/client.server.ts";
 import { migrateDatabase } from "../app/db/migrate.server.ts";
 import { postEntry } from "../app/domain/ledger/ledger.server.ts";
+import { databaseUrl, freshDatabase } from "./lib/scratch-database.ts";
 
 const baseUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const seconds = Number(process.env.BENCH_SECONDS ?? 15);
@@ -23,22 +23,8 @@ const members = Number(process.env.BENCH_MEMBERS ?? 1_000);
 const LEDGER_DB = "coinlens_bench_ledger";
 const PGBENCH_DB = "coinlens_bench_pgbench";
 
-function urlFor(name: string) {
-  const u = new URL(baseUrl);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
-
-async function recreate(name: string) {
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  try {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.query(`create database ${name}`);
-  } finally {
-    await admin.end();
-  }
-}
+const urlFor = (name: string) => databaseUrl(baseUrl, name);
+const recreate = (name: string) => freshDatabase(baseUrl, name);
 
 function runPgbench(): number {
   const out = execFileSync(

@@ -17,13 +17,13 @@ import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir, totalmem } from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { type Database, openDatabase } from "../app/db/client.server.ts";
 import { migrateDatabase } from "../app/db/migrate.server.ts";
 import { postEntry } from "../app/domain/ledger/ledger.server.ts";
 import { freePort } from "../tests/net.ts";
 import { type PgBouncer, startPgBouncer } from "../tests/pgbouncer.ts";
 import { type Sides, sampleCpu } from "./cpu-sample.ts";
+import { databaseUrl, freshDatabase } from "./lib/scratch-database.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const baseUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -38,22 +38,8 @@ const APP_DB = `${prefix}_pgb_app`;
 const MEMBERS = 1_000;
 const DEMO = { email: "demo@coinlens.test", password: "Coinlens-demo-2026!" };
 
-function urlFor(name: string) {
-  const u = new URL(baseUrl);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
-
-async function recreate(name: string) {
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  try {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.query(`create database ${name}`);
-  } finally {
-    await admin.end();
-  }
-}
+const urlFor = (name: string) => databaseUrl(baseUrl, name);
+const recreate = (name: string) => freshDatabase(baseUrl, name);
 
 const fmt = (n: number, digits = 0) => n.toFixed(digits);
 const cpuCell = (s: Sides) =>

@@ -3,7 +3,6 @@
 // paths (a bank credit as the second admin approves it, then a swap of part of it into USDT), so
 // the ledger audit afterwards checks the same entries the app itself would write.
 import { randomUUID } from "node:crypto";
-import pg from "pg";
 import { type Database, openDatabase, withTx } from "../../app/db/client.server.ts";
 import { migrateDatabase } from "../../app/db/migrate.server.ts";
 import { credentialAccountValues } from "../../app/domain/accounts/better-auth-adapter.server.ts";
@@ -16,6 +15,7 @@ import { parseAmount } from "../../app/domain/money/amount.ts";
 import { confirmSwap, requestSwapQuote } from "../../app/domain/swap/member.server.ts";
 import { authAccounts, users } from "../../db/schema/index.ts";
 import { seedDatabase } from "../../db/seed.ts";
+import { freshDatabase as freshScratchDatabase } from "../lib/scratch-database.ts";
 
 export const MEMBER_PASSWORD = "Mixed-load-2026!";
 /** What each member starts with: a bank credit of USD, part of it swapped into USDT for staking. */
@@ -30,17 +30,7 @@ export interface BenchMember {
 /** Drops and creates `name` on the server of `adminUrl` (a database of our own: load_ prefix). */
 export async function freshDatabase(adminUrl: string, name: string): Promise<string> {
   if (!/^load_\w+$/.test(name)) throw new Error(`the bench only drops its own databases (load_…): ${name}`);
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(`drop database if exists "${name}" with (force)`);
-    await client.query(`create database "${name}"`);
-  } finally {
-    await client.end();
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
+  return freshScratchDatabase(adminUrl, name);
 }
 
 /** Migrated, seeded (sample content, pools, treasury) and priced now. */
