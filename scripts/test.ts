@@ -3,6 +3,7 @@
 // A failing step does not stop the later ones, so one run reports everything.
 import { spawn } from "node:child_process";
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from "node:fs";
+import { describeFailure, type FailedTest, playwrightFailures, vitestFailures } from "./lib/test-failures.ts";
 
 const reports = "reports";
 rmSync(reports, { recursive: true, force: true });
@@ -11,6 +12,8 @@ mkdirSync(reports, { recursive: true });
 let passed = 0;
 let failed = 0;
 const failures: string[] = [];
+// The failed tests by name, printed last: CI keeps only the end of a long run's output.
+const failedTests: FailedTest[] = [];
 
 /** Runs a command; its output goes to the terminal, or to `logFile` when given. */
 function runAsync(
@@ -49,13 +52,16 @@ function counted(
   ok: boolean,
   reportFile: string,
   read: (report: unknown) => { pass: number; fail: number },
+  name: (report: unknown) => FailedTest[],
 ) {
   if (!existsSync(reportFile)) {
     failed++;
     failures.push(`${label} (no report: the runner did not finish)`);
     return;
   }
-  const { pass, fail } = read(JSON.parse(readFileSync(reportFile, "utf8")));
+  const report: unknown = JSON.parse(readFileSync(reportFile, "utf8"));
+  const { pass, fail } = read(report);
+  failedTests.push(...name(report));
   passed += pass;
   failed += fail;
   if (fail > 0) failures.push(`${label}: ${fail} failed`);
@@ -113,18 +119,30 @@ const browser = (async () => {
 const vitestOk = await vitest;
 console.log(`\n▶ unit and integration tests: output (${vitestLog})`);
 if (existsSync(vitestLog)) process.stdout.write(readFileSync(vitestLog));
-counted("vitest", vitestOk, vitestReport, (r) => {
-  const report = r as { numPassedTests: number; numFailedTests: number };
-  return { pass: report.numPassedTests, fail: report.numFailedTests };
-});
+counted(
+  "vitest",
+  vitestOk,
+  vitestReport,
+  (r) => {
+    const report = r as { numPassedTests: number; numFailedTests: number };
+    return { pass: report.numPassedTests, fail: report.numFailedTests };
+  },
+  (r) => vitestFailures(r, process.cwd()),
+);
 
 const { buildOk, e2eOk } = await browser;
 tally("production build", buildOk);
 if (buildOk) {
-  counted("playwright", e2eOk, playwrightReport, (r) => {
-    const stats = (r as { stats: { expected: number; unexpected: number; flaky: number } }).stats;
-    return { pass: stats.expected + stats.flaky, fail: stats.unexpected };
-  });
+  counted(
+    "playwright",
+    e2eOk,
+    playwrightReport,
+    (r) => {
+      const stats = (r as { stats: { expected: number; unexpected: number; flaky: number } }).stats;
+      return { pass: stats.expected + stats.flaky, fail: stats.unexpected };
+    },
+    playwrightFailures,
+  );
 } else {
   failed++;
   failures.push("end-to-end tests (skipped: the build failed)");
@@ -133,6 +151,10 @@ if (buildOk) {
 if (failures.length > 0) {
   console.log("\nFailed:");
   for (const f of failures) console.log(`  - ${f}`);
+}
+if (failedTests.length > 0) {
+  console.log("\nFailed tests:");
+  for (const t of failedTests) console.log(`  - ${describeFailure(t)}`);
 }
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);
