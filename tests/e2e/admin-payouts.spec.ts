@@ -1,6 +1,7 @@
 import type { Browser, Page } from "@playwright/test";
 import { enableTwoFactor, signInAsNewStaff } from "./admin-helpers.ts";
 import { linkFromOutbox } from "./auth-helpers.ts";
+import { keepEventSources, playAccountResync } from "./event-sources.ts";
 import { expect, expectNoA11yViolations, test } from "./fixtures.ts";
 import { gotoHydrated } from "./hydration.ts";
 import { waitForMail } from "./mailbox.ts";
@@ -48,38 +49,9 @@ async function closeSuccess(page: Page, message: string) {
   await expect(dialog).toBeHidden();
 }
 
-/** Keeps every EventSource the page opens, so a test can play a server event on one. */
-async function keepEventSources(page: Page) {
-  await page.addInitScript(() => {
-    const kept: EventSource[] = [];
-    (window as unknown as { __eventSources: EventSource[] }).__eventSources = kept;
-    const Original = window.EventSource;
-    window.EventSource = class extends Original {
-      constructor(url: string | URL, init?: EventSourceInit) {
-        super(url, init);
-        kept.push(this);
-      }
-    };
-  });
-}
-
-/**
- * The account stream asks the page to re-read its loaders (`resync`, as after a reconnect; any
- * account event does the same) while the success dialog is open. React Router drops actionData on
- * such a re-read, which once emptied the dialog of its message on a busy CI machine.
- */
+/** The page re-reads its loaders while the success dialog is open (once emptied it on a busy CI machine). */
 async function rereadWhileOpen(page: Page) {
-  const dataPath = `${new URL(page.url()).pathname}.data`;
-  const reread = page.waitForResponse(
-    (response) => response.request().method() === "GET" && new URL(response.url()).pathname === dataPath,
-    answer,
-  );
-  await page.evaluate(() => {
-    const sources = (window as unknown as { __eventSources: EventSource[] }).__eventSources;
-    for (const source of sources)
-      if (source.url.endsWith("/api/stream/account")) source.dispatchEvent(new Event("resync"));
-  });
-  await reread;
+  await playAccountResync(page, answer.timeout);
 }
 
 /** The new destination is refused while it cools off (with an e-mail); then it can be used. */

@@ -15,6 +15,7 @@ import {
   Rules,
   StandingsTable,
 } from "~/ui/leaderboard/leaderboard-parts.tsx";
+import { useKeptAnswer } from "~/ui/live/use-kept-answer.ts";
 import { requireSession } from "~/utils/auth.server.ts";
 import type { Route } from "./+types/leaderboard";
 
@@ -45,7 +46,9 @@ export async function action(args: Route.ActionArgs): Promise<LeaderboardAnswer>
 }
 
 /** /leaderboard: demo traders who joined, ranked by time-weighted return (ADR 0084). */
-export default function Leaderboard({ loaderData, actionData }: Route.ComponentProps) {
+export default function Leaderboard({ loaderData, actionData: answered }: Route.ComponentProps) {
+  // Kept through the live re-reads the account stream starts (useKeptAnswer).
+  const actionData = useKeptAnswer(answered);
   const { view, sample } = loaderData;
   return (
     <div className="container-page max-w-3xl space-y-6 py-6 sm:py-8">

@@ -7,6 +7,7 @@ import { formText } from "~/domain/forms.ts";
 import { AirdropCard } from "~/ui/airdrops/airdrop-card.tsx";
 import { Card } from "~/ui/card.tsx";
 import { EmptyState } from "~/ui/empty-state.tsx";
+import { useKeptAnswer } from "~/ui/live/use-kept-answer.ts";
 import { requireSession } from "~/utils/auth.server.ts";
 import type { Route } from "./+types/index";
 
@@ -31,7 +32,9 @@ export async function action(args: Route.ActionArgs) {
 }
 
 /** /airdrops: the airdrops our team reviewed, each with the member's own checklist. */
-export default function Airdrops({ loaderData, actionData }: Route.ComponentProps) {
+export default function Airdrops({ loaderData, actionData: answered }: Route.ComponentProps) {
+  // Kept through the live re-reads the account stream starts (useKeptAnswer).
+  const actionData = useKeptAnswer(answered);
   const { airdrops } = loaderData;
   return (
     <div className="container-page max-w-5xl space-y-6 py-6 sm:py-8">

@@ -13,6 +13,7 @@ import { Button, ButtonLink } from "~/ui/button.tsx";
 import { Card } from "~/ui/card.tsx";
 import { cn } from "~/ui/cn.ts";
 import { FieldError } from "~/ui/field.tsx";
+import { useKeptAnswer } from "~/ui/live/use-kept-answer.ts";
 import { emailUnconfirmedMessage, needsEmailConfirmation, requireSession } from "~/utils/auth.server.ts";
 import type { Route } from "./+types/checkout-card";
 
@@ -63,7 +64,9 @@ export async function action(args: Route.ActionArgs) {
 
 const PERIOD_WORD = { monthly: "Monthly", yearly: "Yearly" } as const;
 
-export default function PayByCardPage({ loaderData, actionData }: Route.ComponentProps) {
+export default function PayByCardPage({ loaderData, actionData: answered }: Route.ComponentProps) {
+  // Kept through the live re-reads the account stream starts (useKeptAnswer).
+  const actionData = useKeptAnswer(answered);
   const { offer, cancelled, sampleProvider } = loaderData;
   const busy = useNavigation().state !== "idle";
   const errors = actionData?.errors ?? {};

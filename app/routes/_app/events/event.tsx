@@ -8,6 +8,7 @@ import { EVENTS_ENTITLEMENT } from "~/domain/live-events/rules.ts";
 import type { PaywallBody } from "~/domain/membership/paywall.ts";
 import { Button, buttonClass } from "~/ui/button.tsx";
 import { Card } from "~/ui/card.tsx";
+import { useKeptAnswer } from "~/ui/live/use-kept-answer.ts";
 import { EventBadges, EventTime, seatsText } from "~/ui/live-events/event-parts.tsx";
 import { PaywallCard } from "~/ui/membership/paywall.tsx";
 import { requireSession } from "~/utils/auth.server.ts";
@@ -48,7 +49,9 @@ export async function action(args: Route.ActionArgs) {
 }
 
 /** /events/:id — what, who and when (in the member's time zone), seats, register or cancel. */
-export default function LiveEvent({ loaderData, actionData }: Route.ComponentProps) {
+export default function LiveEvent({ loaderData, actionData: answered }: Route.ComponentProps) {
+  // Kept through the live re-reads the account stream starts (useKeptAnswer).
+  const actionData = useKeptAnswer(answered);
   const { event, paywall } = loaderData;
   const answer = actionData as EventAnswer | undefined;
   const busy = useNavigation().state !== "idle";

@@ -10,6 +10,7 @@ import {
 } from "~/domain/portfolio/outside/page.server.ts";
 import { FILE_TOO_LARGE } from "~/domain/portfolio/outside/presets.ts";
 import type { AccountsAnswer } from "~/domain/portfolio/outside/views.ts";
+import { useKeptAnswer } from "~/ui/live/use-kept-answer.ts";
 import { DataLabels } from "~/ui/market/data-labels.tsx";
 import { ImportCard } from "~/ui/portfolio-accounts/import-card.tsx";
 import { TransactionsCard } from "~/ui/portfolio-accounts/transactions-card.tsx";
@@ -46,7 +47,9 @@ export async function action(args: Route.ActionArgs) {
   });
 }
 
-export default function Accounts({ loaderData, actionData }: Route.ComponentProps) {
+export default function Accounts({ loaderData, actionData: answered }: Route.ComponentProps) {
+  // Kept through the live re-reads the account stream starts (useKeptAnswer).
+  const actionData = useKeptAnswer(answered);
   const { wallets, transactions, imports, presets, sample, testNetwork } = loaderData;
   const answer = actionData as AccountsAnswer | undefined;
   const empty = wallets.length === 0 && transactions.length === 0 && imports.length === 0;

@@ -8,6 +8,7 @@ import type { TargetAnswer } from "~/domain/portfolio/targets.ts";
 import { ButtonLink } from "~/ui/button.tsx";
 import { Card } from "~/ui/card.tsx";
 import { EmptyState } from "~/ui/empty-state.tsx";
+import { useKeptAnswer } from "~/ui/live/use-kept-answer.ts";
 import { MoneyCurrency } from "~/ui/portfolio/gains-tables.tsx";
 import {
   AllocationCard,
@@ -38,7 +39,9 @@ export async function action(args: Route.ActionArgs) {
 }
 
 /** Figures about the member's own portfolio, each explained and dated; never advice (ADR 0078). */
-export default function Insights({ loaderData: view, actionData }: Route.ComponentProps) {
+export default function Insights({ loaderData: view, actionData: answered }: Route.ComponentProps) {
+  // Kept through the live re-reads the account stream starts (useKeptAnswer).
+  const actionData = useKeptAnswer(answered);
   const answer = actionData as TargetAnswer | undefined;
   if (view.holdings.length === 0 && view.unpriced.length === 0)
     return (

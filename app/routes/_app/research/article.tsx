@@ -13,6 +13,7 @@ import { getArticle } from "~/domain/research/reading.server.ts";
 import { KIND_LABELS } from "~/domain/research/reading.ts";
 import { AddToWatchlist } from "~/ui/alerts/add-to-watchlist.tsx";
 import { Card, CardHeader } from "~/ui/card.tsx";
+import { useKeptAnswer } from "~/ui/live/use-kept-answer.ts";
 import { PaywallCard } from "~/ui/membership/paywall.tsx";
 import { FollowRow, RecordBox } from "~/ui/research/article-record.tsx";
 import { CommentsSection } from "~/ui/research/comments.tsx";
@@ -78,7 +79,9 @@ export async function action(args: Route.ActionArgs) {
 const tagClass =
   "inline-flex items-center rounded-full border border-line bg-surface px-2.5 py-0.5 text-xs font-semibold text-ink hover:border-brand hover:text-brand";
 
-export default function ResearchArticle({ loaderData, actionData }: Route.ComponentProps) {
+export default function ResearchArticle({ loaderData, actionData: answered }: Route.ComponentProps) {
+  // Kept through the live re-reads the account stream starts (useKeptAnswer).
+  const actionData = useKeptAnswer(answered);
   const { article, paywall, record, followed, watchlists, comments, moderator } = loaderData;
   const { piece } = article;
   return (

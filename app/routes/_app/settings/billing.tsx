@@ -12,6 +12,7 @@ import {
 import { isBillingPeriod } from "~/domain/membership/plans.ts";
 import { getBillingProvider } from "~/domain/membership/provider.server.ts";
 import { Card, CardHeader } from "~/ui/card.tsx";
+import { useKeptAnswer } from "~/ui/live/use-kept-answer.ts";
 import { InvoiceList } from "~/ui/membership/invoice-list.tsx";
 import { requestMeta, requireSession } from "~/utils/auth.server.ts";
 import type { Route } from "./+types/billing";
@@ -69,7 +70,9 @@ export async function action(args: Route.ActionArgs) {
   }
 }
 
-export default function BillingSettings({ loaderData: d, actionData }: Route.ComponentProps) {
+export default function BillingSettings({ loaderData: d, actionData: answered }: Route.ComponentProps) {
+  // Kept through the live re-reads the account stream starts (useKeptAnswer).
+  const actionData = useKeptAnswer(answered);
   const answer = actionData as BillingAnswer | undefined;
   return (
     <>

@@ -2,6 +2,7 @@ import { data, redirect } from "react-router";
 import { getConfig } from "~/config.server.ts";
 import { closeMyAccount, closePageView } from "~/domain/account-data/settings.server.ts";
 import { formValues } from "~/domain/forms.ts";
+import { useKeptAnswer } from "~/ui/live/use-kept-answer.ts";
 import { accounts, cookieHeaders, requestMeta, requireSession } from "~/utils/auth.server.ts";
 import type { Route } from "./+types/close";
 import { type CloseAnswer, CloseCard } from "./close-card.tsx";
@@ -52,7 +53,9 @@ export async function action(args: Route.ActionArgs) {
   return data<CloseAnswer>({ error: result.message }, { status: result.retryAfterSeconds ? 429 : 409 });
 }
 
-export default function CloseSettings({ loaderData, actionData }: Route.ComponentProps) {
+export default function CloseSettings({ loaderData, actionData: answered }: Route.ComponentProps) {
+  // Kept through the live re-reads the account stream starts (useKeptAnswer).
+  const actionData = useKeptAnswer(answered);
   return (
     <>
       <AllSettingsLink />

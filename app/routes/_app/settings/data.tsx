@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { getConfig } from "~/config.server.ts";
 import { askForDataExport, dataPageView } from "~/domain/account-data/settings.server.ts";
 import { formValues } from "~/domain/forms.ts";
+import { useKeptAnswer } from "~/ui/live/use-kept-answer.ts";
 import { accounts, requestMeta, requireSession } from "~/utils/auth.server.ts";
 import type { Route } from "./+types/data";
 import { type DataAnswer, DataCard } from "./data-card.tsx";
@@ -29,7 +30,9 @@ export async function action(args: Route.ActionArgs) {
   } satisfies DataAnswer;
 }
 
-export default function DataSettings({ loaderData, actionData }: Route.ComponentProps) {
+export default function DataSettings({ loaderData, actionData: answered }: Route.ComponentProps) {
+  // Kept through the live re-reads the account stream starts (useKeptAnswer).
+  const actionData = useKeptAnswer(answered);
   return (
     <>
       <AllSettingsLink />

@@ -1,3 +1,4 @@
+import { useKeptAnswer } from "~/ui/live/use-kept-answer.ts";
 import { AppearanceCard } from "~/ui/theme.tsx";
 import { requireSession } from "~/utils/auth.server.ts";
 import type { Route } from "./+types/overview";
@@ -24,7 +25,9 @@ export function action(args: Route.ActionArgs) {
   return settingsAction(args, ALL_SETTINGS_INTENTS);
 }
 
-export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
+export default function Settings({ loaderData, actionData: answered }: Route.ComponentProps) {
+  // Kept through the live re-reads the account stream starts (useKeptAnswer).
+  const actionData = useKeptAnswer(answered);
   const answer = actionData as ActionAnswer | undefined;
   const { user } = loaderData;
   return (

@@ -1,3 +1,4 @@
+import { useKeptAnswer } from "~/ui/live/use-kept-answer.ts";
 import { requireSession } from "~/utils/auth.server.ts";
 import type { Route } from "./+types/password";
 import { settingsAction } from "./actions.server.ts";
@@ -16,7 +17,9 @@ export function action(args: Route.ActionArgs) {
   return settingsAction(args, SETTINGS_INTENTS.password);
 }
 
-export default function PasswordSettings({ loaderData, actionData }: Route.ComponentProps) {
+export default function PasswordSettings({ loaderData, actionData: answered }: Route.ComponentProps) {
+  // Kept through the live re-reads the account stream starts (useKeptAnswer).
+  const actionData = useKeptAnswer(answered);
   return (
     <>
       <AllSettingsLink />

@@ -6,6 +6,7 @@ import { verificationView } from "~/domain/verification/member.server.ts";
 import { Button } from "~/ui/button.tsx";
 import { Card, CardHeader } from "~/ui/card.tsx";
 import { Field, FieldError } from "~/ui/field.tsx";
+import { useKeptAnswer } from "~/ui/live/use-kept-answer.ts";
 import { Select } from "~/ui/select.tsx";
 import { DocumentInput, LimitsTable, TierBadge, UsageList } from "~/ui/verification/parts.tsx";
 import { requireSession } from "~/utils/auth.server.ts";
@@ -41,7 +42,9 @@ const NEXT_STEP = {
 } as const;
 
 /** /settings/verification: the member's tier, limits and what is used, and the next step's form. */
-export default function VerificationSettings({ loaderData, actionData }: Route.ComponentProps) {
+export default function VerificationSettings({ loaderData, actionData: answered }: Route.ComponentProps) {
+  // Kept through the live re-reads the account stream starts (useKeptAnswer).
+  const actionData = useKeptAnswer(answered);
   const { tier, next, latest, limits, uses, details } = loaderData;
   const answer = actionData as Answer | undefined;
   const errors = answer?.errors ?? {};

@@ -10,6 +10,7 @@ import { ExternalAnchor } from "~/ui/airdrops/airdrop-card.tsx";
 import { Badge } from "~/ui/badge.tsx";
 import { Card, CardHeader } from "~/ui/card.tsx";
 import { EmptyState } from "~/ui/empty-state.tsx";
+import { useKeptAnswer } from "~/ui/live/use-kept-answer.ts";
 import { BalanceChart, BalanceTable } from "~/ui/smart-money/balance-chart.tsx";
 import { TransferList } from "~/ui/smart-money/transfer-list.tsx";
 import { requestMeta, requireSession } from "~/utils/auth.server.ts";
@@ -34,7 +35,9 @@ export async function action(args: Route.ActionArgs) {
 }
 
 /** /smart-money/:address: one labelled address, its balance over time and its large transfers. */
-export default function SmartMoneyAddress({ loaderData, actionData }: Route.ComponentProps) {
+export default function SmartMoneyAddress({ loaderData, actionData: answered }: Route.ComponentProps) {
+  // Kept through the live re-reads the account stream starts (useKeptAnswer).
+  const actionData = useKeptAnswer(answered);
   const { address, balances, transfers, annotate } = loaderData;
   const asset = ASSET_OF[address.chain];
   const latest = balances.at(-1);

@@ -9,6 +9,7 @@ import { ExternalAnchor } from "~/ui/airdrops/airdrop-card.tsx";
 import { Badge } from "~/ui/badge.tsx";
 import { Card, CardHeader } from "~/ui/card.tsx";
 import { EmptyState } from "~/ui/empty-state.tsx";
+import { useKeptAnswer } from "~/ui/live/use-kept-answer.ts";
 import { TransferList } from "~/ui/smart-money/transfer-list.tsx";
 import { requestMeta, requireSession } from "~/utils/auth.server.ts";
 import type { Route } from "./+types/index";
@@ -31,7 +32,9 @@ export async function action(args: Route.ActionArgs) {
 }
 
 /** /smart-money: large transfers of labelled public addresses, newest first. */
-export default function SmartMoney({ loaderData, actionData }: Route.ComponentProps) {
+export default function SmartMoney({ loaderData, actionData: answered }: Route.ComponentProps) {
+  // Kept through the live re-reads the account stream starts (useKeptAnswer).
+  const actionData = useKeptAnswer(answered);
   const { addresses, transfers, annotate } = loaderData;
   const sample = addresses.some((a) => a.isSample) || transfers.some((t) => t.isSample);
   return (

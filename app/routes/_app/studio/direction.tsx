@@ -6,6 +6,7 @@ import { setStance } from "~/domain/research/stance-writing.server.ts";
 import { Button } from "~/ui/button.tsx";
 import { Card, CardHeader } from "~/ui/card.tsx";
 import { FieldError } from "~/ui/field.tsx";
+import { useKeptAnswer } from "~/ui/live/use-kept-answer.ts";
 import { TextArea } from "~/ui/research/studio-fields.tsx";
 import { Select } from "~/ui/select.tsx";
 import { requestMeta } from "~/utils/auth.server.ts";
@@ -39,7 +40,9 @@ export async function action(args: Route.ActionArgs) {
   return { ok: true as const, message: "The desk's stance is updated." };
 }
 
-export default function StudioDirection({ actionData }: Route.ComponentProps) {
+export default function StudioDirection({ actionData: answered }: Route.ComponentProps) {
+  // Kept through the live re-reads the account stream starts (useKeptAnswer).
+  const actionData = useKeptAnswer(answered);
   const errors = actionData && !actionData.ok ? actionData.fields : {};
   const busy = useNavigation().state === "submitting";
   return (

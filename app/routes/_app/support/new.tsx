@@ -6,6 +6,7 @@ import { newTicketView } from "~/domain/support/views.server.ts";
 import { Button } from "~/ui/button.tsx";
 import { Card, CardHeader } from "~/ui/card.tsx";
 import { Field, FieldError } from "~/ui/field.tsx";
+import { useKeptAnswer } from "~/ui/live/use-kept-answer.ts";
 import { Select } from "~/ui/select.tsx";
 import { FilesInput, MessageBox } from "~/ui/support/ticket-parts.tsx";
 import { requireSession } from "~/utils/auth.server.ts";
@@ -35,7 +36,9 @@ export async function action(args: Route.ActionArgs) {
 }
 
 /** /support/new: what the question is about, the message, files, and the transaction it concerns. */
-export default function NewTicket({ loaderData, actionData }: Route.ComponentProps) {
+export default function NewTicket({ loaderData, actionData: answered }: Route.ComponentProps) {
+  // Kept through the live re-reads the account stream starts (useKeptAnswer).
+  const actionData = useKeptAnswer(answered);
   const { operations, from, operation, category } = loaderData;
   const errors = (actionData as SupportAnswer | undefined)?.errors ?? {};
   const busy = useNavigation().state === "submitting";

@@ -8,6 +8,7 @@ import { myTicketView } from "~/domain/support/views.server.ts";
 import { Button } from "~/ui/button.tsx";
 import { Card, CardHeader } from "~/ui/card.tsx";
 import { FieldError } from "~/ui/field.tsx";
+import { useKeptAnswer } from "~/ui/live/use-kept-answer.ts";
 import { FilesInput, MessageBox, Thread, TicketStatus } from "~/ui/support/ticket-parts.tsx";
 import { requireSession } from "~/utils/auth.server.ts";
 import type { Route } from "./+types/ticket";
@@ -44,7 +45,9 @@ export async function action(args: Route.ActionArgs) {
 const STARS = Object.freeze([1, 2, 3, 4, 5]);
 
 /** /support/:id — the thread, the reply box, "this solved it", and a rating once resolved. */
-export default function Ticket({ loaderData, actionData }: Route.ComponentProps) {
+export default function Ticket({ loaderData, actionData: answered }: Route.ComponentProps) {
+  // Kept through the live re-reads the account stream starts (useKeptAnswer).
+  const actionData = useKeptAnswer(answered);
   const { ticket, opened } = loaderData;
   const answer = actionData as SupportAnswer | undefined;
   const errors = answer?.errors ?? {};
