@@ -84,6 +84,13 @@ describe("the container image and compose.yaml", () => {
     expect(dockerfile).not.toMatch(/COPY --from=build \/app\/node_modules/);
   });
 
+  it("leaves tests, benches and docs out of the build context, so out of the image", () => {
+    const ignored = readFileSync(".dockerignore", "utf8").split("\n");
+    for (const entry of ["**/*.test.ts", "**/*.test.tsx", "tests", "bench", "docs", ".env"]) {
+      expect(ignored).toContain(entry);
+    }
+  });
+
   it("starts two app servers behind Caddy with TRUST_PROXY, PostgreSQL 17 and Mailpit for e-mail", () => {
     for (const service of ["app1", "app2", "caddy", "postgres", "mailpit"]) {
       expect(compose).toMatch(new RegExp(`^  ${service}:$`, "m"));
