@@ -1,7 +1,7 @@
 import type { AddressInfo } from "node:net";
 import { gunzipSync } from "node:zlib";
 import express from "express";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { bypassReason, createPageCache, isCacheable, type PageCache, sendCachedPage } from "./page-cache.ts";
 
 const page = (body: string, init: ResponseInit = {}) =>
@@ -102,8 +102,9 @@ describe("the micro-cache", () => {
     expect(new Set(answers)).toEqual(new Set(["stale:one"]));
     expect(t.renders()).toBe(2);
     release(page("two"));
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(await text(t.cache)).toBe("hit:two");
+    // Until the refresh has stored its page, visitors still get the stale one; never a third render.
+    // (Polled, not slept: a fixed sleep raced the body being read on a busy CI machine.)
+    await vi.waitFor(async () => expect(await text(t.cache)).toBe("hit:two"), { timeout: 5000 });
     expect(t.renders()).toBe(2);
   });
 
@@ -139,10 +140,9 @@ describe("the micro-cache", () => {
     await t.cache.lookup();
     t.advance(6_000);
     expect(await text(t.cache)).toBe("stale:one");
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await vi.waitFor(() => expect(t.problems).toHaveLength(1), { timeout: 5000 });
     expect(await text(t.cache)).toBe("stale:one");
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(t.problems).toHaveLength(2);
+    await vi.waitFor(() => expect(t.problems).toHaveLength(2), { timeout: 5000 });
     t.advance(5_000);
     expect(await text(t.cache)).toBe("none");
   });

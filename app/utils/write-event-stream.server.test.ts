@@ -70,7 +70,7 @@ describe("writeEventStream", () => {
     const res = await get(s.port);
     await s.opened;
     res.destroy();
-    await vi.waitFor(() => expect(s.tornDown()).toBe(1));
+    await vi.waitFor(() => expect(s.tornDown()).toBe(1), { timeout: 5000 });
     s.stream().send("quotes", { n: 3 });
     s.stream().close();
     expect(s.tornDown()).toBe(1);

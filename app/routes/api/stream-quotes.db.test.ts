@@ -86,7 +86,7 @@ async function logged(run: () => Promise<void>): Promise<Record<string, unknown>
 
 /** Waits until the count of open streams settles at `expected` (abort events run asynchronously). */
 async function openStreamsToBe(expected: number, client?: string) {
-  await vi.waitFor(() => expect(modules.slots.openQuoteStreams(client)).toBe(expected), { timeout: 2000 });
+  await vi.waitFor(() => expect(modules.slots.openQuoteStreams(client)).toBe(expected), { timeout: 10_000 });
 }
 
 describe("limits on open live-price streams", () => {
