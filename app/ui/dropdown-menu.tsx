@@ -1,5 +1,5 @@
 import { DropdownMenu as M } from "radix-ui";
-import type { ReactNode } from "react";
+import { type ReactNode, useId } from "react";
 import { cn } from "./cn.ts";
 
 /** A menu of actions (the avatar menu): arrow keys, typeahead, Escape and outside click close it. */
@@ -59,4 +59,36 @@ export function DropdownMenuItem({
       {children}
     </M.Item>
   );
+}
+
+/**
+ * A named section of a menu: a separator, a small heading, and its items in a group that screen
+ * readers announce by that heading (the avatar menu's Invest, Research, Community).
+ */
+export function DropdownMenuGroup({
+  label,
+  children,
+  separated = true,
+}: {
+  label: string;
+  children: ReactNode;
+  /** A separator above (not for the first section under the menu's own label, which has one). */
+  separated?: boolean;
+}) {
+  const id = useId();
+  return (
+    <>
+      {separated ? <DropdownMenuSeparator /> : null}
+      <M.Group aria-labelledby={id}>
+        <M.Label id={id} className="px-3 pt-1 pb-1 text-xs font-semibold tracking-wide text-muted uppercase">
+          {label}
+        </M.Label>
+        {children}
+      </M.Group>
+    </>
+  );
+}
+
+export function DropdownMenuSeparator() {
+  return <M.Separator className="my-1 h-px bg-line" />;
 }

@@ -17,6 +17,21 @@ const pages = [
   { label: "News", path: "/news", heading: "News" },
 ] as const;
 
+/** The avatar menu's pages in order: its Invest, Research and Community sections, then Settings. */
+const MENU_SECTIONS = {
+  Invest: ["Portfolio", "Watchlists", "Price alerts", "Recurring buys"],
+  Research: [
+    "Research",
+    "Market direction",
+    "Picks track record",
+    "Trading setups",
+    "Smart money",
+    "Live events",
+  ],
+  Community: ["Leaderboard", "Referrals", "Airdrops"],
+} as const;
+const MENU_PAGES = [...Object.values(MENU_SECTIONS).flat(), "Settings"];
+
 test.describe("desktop (1280 px): the avatar menu", () => {
   test.use({ viewport: viewports.desktop });
 
@@ -39,39 +54,13 @@ test.describe("desktop (1280 px): the avatar menu", () => {
     await expect(trigger).toHaveAttribute("aria-expanded", "true");
     await expect(menu.getByText("Test Member")).toBeVisible();
     await expect(menu.getByText(email)).toBeVisible();
-    await expect(menu.getByRole("menuitem")).toHaveText([
-      "Portfolio",
-      "Settings",
-      "Research",
-      "Live events",
-      "Market direction",
-      "Picks track record",
-      "Trading setups",
-      "Recurring buys",
-      "Watchlists",
-      "Price alerts",
-      "Leaderboard",
-      "Referrals",
-      "Airdrops",
-      "Smart money",
-      "Sign out",
-    ]);
+    await expect(menu.getByRole("menuitem")).toHaveText([...MENU_PAGES, "Sign out"]);
+    // Each section is a group named by its heading, for screen readers too.
+    for (const [section, items] of Object.entries(MENU_SECTIONS)) {
+      await expect(menu.getByRole("group", { name: section }).getByRole("menuitem")).toHaveText([...items]);
+    }
     await expect(menu.getByRole("menuitem", { name: "Portfolio" })).toBeFocused();
-    for (const item of [
-      "Settings",
-      "Research",
-      "Live events",
-      "Market direction",
-      "Picks track record",
-      "Trading setups",
-      "Recurring buys",
-      "Watchlists",
-      "Price alerts",
-      "Leaderboard",
-      "Referrals",
-      "Airdrops",
-      "Smart money",
-    ]) {
+    for (const item of MENU_PAGES.slice(1)) {
       await page.keyboard.press("ArrowDown");
       await expect(menu.getByRole("menuitem", { name: item })).toBeFocused();
     }
@@ -86,22 +75,7 @@ test.describe("desktop (1280 px): the avatar menu", () => {
       await page.keyboard.press("ArrowUp");
       await expect(menu.getByRole("menuitemradio", { name: choice })).toBeFocused();
     }
-    for (const item of [
-      "Smart money",
-      "Airdrops",
-      "Referrals",
-      "Leaderboard",
-      "Price alerts",
-      "Watchlists",
-      "Recurring buys",
-      "Trading setups",
-      "Picks track record",
-      "Market direction",
-      "Live events",
-      "Research",
-      "Settings",
-      "Portfolio",
-    ]) {
+    for (const item of [...MENU_PAGES].reverse()) {
       await page.keyboard.press("ArrowUp");
       await expect(menu.getByRole("menuitem", { name: item })).toBeFocused();
     }
@@ -113,10 +87,12 @@ test.describe("desktop (1280 px): the avatar menu", () => {
     await expect(trigger).toBeFocused();
     await expect(trigger).toHaveAttribute("aria-expanded", "false");
 
-    // Space opens it too; Enter on an item follows its link.
+    // Space opens it too; End and Up reach Settings (above the theme and Sign out); Enter follows it.
     await page.keyboard.press(" ");
     await expect(menu.getByRole("menuitem", { name: "Portfolio" })).toBeFocused();
-    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("End");
+    await expect(menu.getByRole("menuitem", { name: "Sign out" })).toBeFocused();
+    for (let i = 0; i < 4; i++) await page.keyboard.press("ArrowUp");
     await expect(menu.getByRole("menuitem", { name: "Settings" })).toBeFocused();
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(/\/settings$/);
@@ -127,21 +103,7 @@ test.describe("desktop (1280 px): the avatar menu", () => {
     await trigger.focus();
     await page.keyboard.press("Enter");
     await expect(page.getByRole("menuitem", { name: "Portfolio" })).toBeFocused();
-    for (const item of [
-      "Settings",
-      "Research",
-      "Live events",
-      "Market direction",
-      "Picks track record",
-      "Trading setups",
-      "Recurring buys",
-      "Watchlists",
-      "Price alerts",
-      "Leaderboard",
-      "Referrals",
-      "Airdrops",
-      "Smart money",
-    ]) {
+    for (const item of MENU_PAGES.slice(1)) {
       await page.keyboard.press("ArrowDown");
       await expect(page.getByRole("menuitem", { name: item })).toBeFocused();
     }

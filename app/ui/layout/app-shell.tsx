@@ -26,7 +26,12 @@ import { Link, NavLink, useSubmit } from "react-router";
 import { deepFreeze } from "../../domain/freeze.ts";
 import { buttonClass } from "../button.tsx";
 import { cn } from "../cn.ts";
-import { DropdownMenu, DropdownMenuItem } from "../dropdown-menu.tsx";
+import {
+  DropdownMenu,
+  DropdownMenuGroup,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+} from "../dropdown-menu.tsx";
 import { Logo } from "../logo.tsx";
 import { ThemeMenuItems } from "../theme.tsx";
 import { HelpButton } from "./help-button.tsx";
@@ -60,25 +65,51 @@ const desktopNav = deepFreeze(
   ]),
 );
 
-// The avatar menu's pages, in order; the research studio only for those who write research (the
-// studio checks the role again on the server).
-const menuLinks = deepFreeze([
-  { to: "/portfolio", label: "Portfolio", icon: ChartPie },
-  { to: "/settings", label: "Settings", icon: Settings },
-  { to: "/research", label: "Research", icon: BookOpen },
-  { to: "/events", label: "Live events", icon: CalendarDays },
-  { to: "/market-direction", label: "Market direction", icon: Compass },
-  { to: "/picks", label: "Picks track record", icon: Target },
-  { to: "/setups", label: "Trading setups", icon: CandlestickChart },
-  { to: "/recurring", label: "Recurring buys", icon: Repeat },
-  { to: "/watchlists", label: "Watchlists", icon: Eye },
-  { to: "/alerts", label: "Price alerts", icon: BellRing },
-  { to: "/leaderboard", label: "Leaderboard", icon: Trophy },
-  { to: "/referrals", label: "Referrals", icon: Gift },
-  { to: "/airdrops", label: "Airdrops", icon: Sparkles },
-  { to: "/smart-money", label: "Smart money", icon: Radar },
-  { to: "/studio", label: "Research studio", icon: PenLine },
+// The avatar menu's pages in sections, so a member finds a tool by what it is for; the research
+// studio only for those who write research (the studio checks the role again on the server).
+// Settings sits with the theme and Sign out, where account menus usually keep it.
+const menuSections = deepFreeze([
+  {
+    label: "Invest",
+    links: [
+      { to: "/portfolio", label: "Portfolio", icon: ChartPie },
+      { to: "/watchlists", label: "Watchlists", icon: Eye },
+      { to: "/alerts", label: "Price alerts", icon: BellRing },
+      { to: "/recurring", label: "Recurring buys", icon: Repeat },
+    ],
+  },
+  {
+    label: "Research",
+    links: [
+      { to: "/research", label: "Research", icon: BookOpen },
+      { to: "/market-direction", label: "Market direction", icon: Compass },
+      { to: "/picks", label: "Picks track record", icon: Target },
+      { to: "/setups", label: "Trading setups", icon: CandlestickChart },
+      { to: "/smart-money", label: "Smart money", icon: Radar },
+      { to: "/events", label: "Live events", icon: CalendarDays },
+      { to: "/studio", label: "Research studio", icon: PenLine },
+    ],
+  },
+  {
+    label: "Community",
+    links: [
+      { to: "/leaderboard", label: "Leaderboard", icon: Trophy },
+      { to: "/referrals", label: "Referrals", icon: Gift },
+      { to: "/airdrops", label: "Airdrops", icon: Sparkles },
+    ],
+  },
 ]);
+
+function MenuLink({ to, label, icon: Icon }: { to: string; label: string; icon: typeof Settings }) {
+  return (
+    <DropdownMenuItem asChild>
+      <Link to={to}>
+        <Icon aria-hidden className="size-4 text-muted" />
+        {label}
+      </Link>
+    </DropdownMenuItem>
+  );
+}
 
 function initials(name: string) {
   return name
@@ -111,16 +142,15 @@ export function AvatarMenu({ user }: { user: ShellUser }) {
         </button>
       }
     >
-      {menuLinks.map((item) =>
-        item.to === "/studio" && !user.writesResearch ? null : (
-          <DropdownMenuItem key={item.to} asChild>
-            <Link to={item.to}>
-              <item.icon aria-hidden className="size-4 text-muted" />
-              {item.label}
-            </Link>
-          </DropdownMenuItem>
-        ),
-      )}
+      {menuSections.map((section, index) => (
+        <DropdownMenuGroup key={section.label} label={section.label} separated={index > 0}>
+          {section.links.map((link) =>
+            link.to === "/studio" && !user.writesResearch ? null : <MenuLink key={link.to} {...link} />,
+          )}
+        </DropdownMenuGroup>
+      ))}
+      <DropdownMenuSeparator />
+      <MenuLink to="/settings" label="Settings" icon={Settings} />
       <ThemeMenuItems />
       <DropdownMenuItem onSelect={() => submit(null, { method: "post", action: "/logout" })}>
         <LogOut aria-hidden className="size-4 text-muted" />
