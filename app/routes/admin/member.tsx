@@ -24,6 +24,7 @@ import { Field } from "~/ui/field.tsx";
 import { Table, Td, Th } from "~/ui/table.tsx";
 import type { Route } from "./+types/member";
 import { AdminErrorBoundary } from "./forbidden.tsx";
+import { ProfileCard } from "./member-profile-card.tsx";
 import { memberRoleAction } from "./member-role.server.ts";
 import { memberBillingView } from "./membership/member-billing.server.ts";
 import { requirePermission } from "./payments-guard.server.ts";
@@ -134,15 +135,6 @@ export async function action(args: Route.ActionArgs) {
   }
 }
 
-function Fact({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div className="flex flex-wrap justify-between gap-x-4 gap-y-1 border-b border-line py-2 last:border-b-0">
-      <dt className="text-muted">{label}</dt>
-      <dd className="min-w-0 text-right break-all text-ink">{children}</dd>
-    </div>
-  );
-}
-
 export default function AdminMember({ loaderData, actionData }: Route.ComponentProps) {
   const { profile, accounts, balances, operations, withdrawals, canDisable } = loaderData;
   const navigation = useNavigation();
@@ -195,40 +187,6 @@ export default function AdminMember({ loaderData, actionData }: Route.ComponentP
 }
 
 type MemberPage = Route.ComponentProps["loaderData"];
-
-function ProfileCard({ profile, accounts }: Pick<MemberPage, "profile" | "accounts">) {
-  const disabled = profile.disabledAt !== null;
-  return (
-    <Card>
-      <CardHeader title="Profile" />
-      <dl className="px-5 py-2 text-sm">
-        <Fact label="Member id">
-          <span className="font-mono text-xs">{profile.id}</span>
-        </Fact>
-        <Fact label="Role">
-          <span className="capitalize">{profile.role}</span>
-        </Fact>
-        <Fact label="E-mail">{profile.emailVerified ? "Confirmed" : "Not confirmed"}</Fact>
-        <Fact label="Two-factor sign-in">{profile.twoFactorEnabled ? "On" : "Off"}</Fact>
-        <Fact label="Joined">{formatDateTime(profile.createdAt)}</Fact>
-        <Fact label="Active sessions">{profile.activeSessions}</Fact>
-        <Fact label="Last seen">{profile.lastSeenAt ? formatDateTime(profile.lastSeenAt) : "—"}</Fact>
-        <Fact label="Accounts">
-          {accounts.map((a) => `${a.mode === "real" ? "Real" : "Demo"} · ${a.plan}`).join(", ") || "—"}
-        </Fact>
-        {disabled ? (
-          <>
-            <Fact label="Disabled">
-              {formatDateTime(profile.disabledAt ?? "")}
-              {profile.disabledByEmail ? ` by ${profile.disabledByEmail}` : ""}
-            </Fact>
-            <Fact label="Reason">{profile.disabledReason ?? "—"}</Fact>
-          </>
-        ) : null}
-      </dl>
-    </Card>
-  );
-}
 
 function AccessCard({
   disabled,
