@@ -1,7 +1,9 @@
-import { formatDateTime } from "~/domain/dates.ts";
+import { Link } from "react-router";
+import { formatDate, formatDateTime } from "~/domain/dates.ts";
 import { Card, CardHeader } from "~/ui/card.tsx";
 
-// The member page's profile facts (ADR 0055), apart from the page so each stays small.
+// The member page's profile facts (ADR 0055), apart from the page so each stays small: a closed
+// account's dates (ADR 0086) and the verification tier (ADR 0082) among them.
 
 /** The member as the page's loader sends it: dates as ISO strings. */
 export interface MemberProfileView {
@@ -15,6 +17,15 @@ export interface MemberProfileView {
   disabledByEmail: string | null;
   activeSessions: number;
   lastSeenAt: string | null;
+  closedAt: string | null;
+  anonymiseAfter: string | null;
+  anonymisedAt: string | null;
+  verification: {
+    tier: 0 | 1 | 2;
+    since: string | null;
+    /** The pending request's review page; null without one or without the permission to review. */
+    reviewHref: string | null;
+  };
 }
 
 export function Fact({ label, children }: { label: string; children: React.ReactNode }) {
@@ -46,6 +57,17 @@ export function ProfileCard({
         </Fact>
         <Fact label="E-mail">{profile.emailVerified ? "Confirmed" : "Not confirmed"}</Fact>
         <Fact label="Two-factor sign-in">{profile.twoFactorEnabled ? "On" : "Off"}</Fact>
+        <Fact label="Verification">
+          {verificationText(profile.verification)}
+          {profile.verification.reviewHref ? (
+            <>
+              {" · "}
+              <Link to={profile.verification.reviewHref} className="font-semibold text-brand hover:underline">
+                Review request
+              </Link>
+            </>
+          ) : null}
+        </Fact>
         <Fact label="Joined">{formatDateTime(profile.createdAt)}</Fact>
         <Fact label="Active sessions">{profile.activeSessions}</Fact>
         <Fact label="Last seen">{profile.lastSeenAt ? formatDateTime(profile.lastSeenAt) : "—"}</Fact>
@@ -61,7 +83,24 @@ export function ProfileCard({
             <Fact label="Reason">{profile.disabledReason ?? "—"}</Fact>
           </>
         ) : null}
+        {profile.closedAt ? (
+          <>
+            <Fact label="Closed">{formatDateTime(profile.closedAt)}</Fact>
+            {profile.anonymisedAt ? (
+              <Fact label="Anonymised">{formatDateTime(profile.anonymisedAt)}</Fact>
+            ) : (
+              <Fact label="Personal data kept until">
+                {profile.anonymiseAfter ? formatDate(profile.anonymiseAfter) : "—"}
+              </Fact>
+            )}
+          </>
+        ) : null}
       </dl>
     </Card>
   );
+}
+
+function verificationText({ tier, since }: MemberProfileView["verification"]) {
+  if (tier === 0 || !since) return `Tier ${tier}`;
+  return `Tier ${tier} since ${formatDate(since)}`;
 }

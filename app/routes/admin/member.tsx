@@ -11,6 +11,7 @@ import {
   MemberStateError,
 } from "~/domain/members/members.server.ts";
 import { pendingRoleRequest } from "~/domain/members/staff-roles.server.ts";
+import { MEMBER_STATUS_LABELS, memberStatus } from "~/domain/members/status.ts";
 import { formatAmount } from "~/domain/money/amount.ts";
 import { ASSETS } from "~/domain/money/assets.ts";
 import { hasPermission } from "~/domain/payments/permissions.ts";
@@ -24,7 +25,7 @@ import { Field } from "~/ui/field.tsx";
 import { Table, Td, Th } from "~/ui/table.tsx";
 import type { Route } from "./+types/member";
 import { AdminErrorBoundary } from "./forbidden.tsx";
-import { ProfileCard } from "./member-profile-card.tsx";
+import { type MemberProfileView, ProfileCard } from "./member-profile-card.tsx";
 import { memberRoleAction } from "./member-role.server.ts";
 import { memberBillingView } from "./membership/member-billing.server.ts";
 import { requirePermission } from "./payments-guard.server.ts";
@@ -70,7 +71,18 @@ export async function loader(args: Route.LoaderArgs) {
       disabledByEmail: profile.disabledByEmail,
       activeSessions: profile.activeSessions,
       lastSeenAt: profile.lastSeenAt?.toISOString() ?? null,
-    },
+      closedAt: profile.closedAt?.toISOString() ?? null,
+      anonymiseAfter: profile.anonymiseAfter?.toISOString() ?? null,
+      anonymisedAt: profile.anonymisedAt?.toISOString() ?? null,
+      verification: {
+        tier: profile.verification.tier,
+        since: profile.verification.since?.toISOString() ?? null,
+        reviewHref:
+          profile.verification.pendingRequestId && hasPermission(session.user.role, "review:verification:any")
+            ? `/admin/verification/${profile.verification.pendingRequestId}`
+            : null,
+      },
+    } satisfies MemberProfileView & { name: string; email: string },
     accounts: overview.accounts.map((a) => ({ mode: a.mode, plan: a.plan })),
     billing: hasPermission(session.user.role, "read:billing:any")
       ? await memberBillingView(getDb(), profile.id)
@@ -140,6 +152,7 @@ export default function AdminMember({ loaderData, actionData }: Route.ComponentP
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const disabled = profile.disabledAt !== null;
+  const status = MEMBER_STATUS_LABELS[memberStatus(profile)];
   return (
     <div className="space-y-6">
       <Link
@@ -154,7 +167,7 @@ export default function AdminMember({ loaderData, actionData }: Route.ComponentP
           <h1 className="text-2xl font-semibold text-ink">{profile.name}</h1>
           <p className="text-sm break-all text-muted">{profile.email}</p>
         </div>
-        <Badge tone={disabled ? "negative" : "positive"}>{disabled ? "Disabled" : "Active"}</Badge>
+        <Badge tone={status.tone}>{status.text}</Badge>
       </header>
       {actionData ? (
         <p
