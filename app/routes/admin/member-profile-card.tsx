@@ -62,7 +62,10 @@ export function ProfileCard({
           {profile.verification.reviewHref ? (
             <>
               {" · "}
-              <Link to={profile.verification.reviewHref} className="font-semibold text-brand hover:underline">
+              <Link
+                to={profile.verification.reviewHref}
+                className="font-semibold whitespace-nowrap text-brand hover:underline"
+              >
                 Review request
               </Link>
             </>
