@@ -1,16 +1,20 @@
+import { readFileSync } from "node:fs";
 import type { Browser, Page } from "@playwright/test";
+import { formatDate } from "../../app/domain/dates.ts";
 import { signInAsNewStaff } from "./admin-helpers.ts";
 import { signInViaForm } from "./auth-helpers.ts";
-import { expect, expectNoA11yViolations, test } from "./fixtures.ts";
+import { expect, expectNoA11yViolations, lookAt, test } from "./fixtures.ts";
 import { gotoHydrated } from "./hydration.ts";
 import { newMemberInOwnContext } from "./member-session.ts";
 
 // The back-office member pages (ADR 0055) and audit log; disabling a member ends their session and
-// refuses sign-in with a clear message; every back-office page is guarded on the server.
+// refuses sign-in with a clear message; every back-office page is guarded on the server. A member
+// who closed their account (ADR 0086) shows as closed, with their verification tier (ADR 0082).
 
 test.describe.configure({ timeout: 180_000 });
 const answer = { timeout: 20_000 };
 const PASSWORD = "Member-page-2026!";
+const png = readFileSync(new URL("../fixtures/support/receipt.png", import.meta.url));
 
 const newMember = (browser: Browser, tag: string) =>
   newMemberInOwnContext(browser, {
@@ -157,4 +161,80 @@ test("the back-office is checked on the server: members and staff without two-fa
   // The member was never disabled.
   await member.goto("/btc-withdrawal");
   await expect(member).toHaveURL(/\/btc-withdrawal$/);
+});
+
+test("a member who reached tier 1, sent documents and closed their account shows as closed, with the tier and a link to the review", async ({
+  browser,
+  page: admin,
+}) => {
+  // No money: an account holding any could not be closed.
+  const { page: member, email } = await newMemberInOwnContext(browser, {
+    tag: "closed",
+    password: PASSWORD,
+    domain: "members.coinlens.test",
+  });
+  // The member's own steps, as they take them: details (tier 1), documents, then closing.
+  await gotoHydrated(member, "/settings/verification");
+  await member.getByLabel("Full name").fill("Test Member");
+  await member.getByLabel("Date of birth").fill("1988-04-02");
+  await member.getByLabel("Country of residence").selectOption("GB");
+  await member.getByLabel("Street address").fill("1 Example Street");
+  await member.getByLabel("Town or city").fill("London");
+  await member.getByLabel("Postal code").fill("N1 1AA");
+  await member.getByRole("button", { name: "Save details and reach tier 1" }).click();
+  await expect(member.getByText("Your details are saved: your account is now tier 1.")).toBeVisible(answer);
+  await member
+    .getByLabel("Identity document")
+    .setInputFiles({ name: "passport.png", mimeType: "image/png", buffer: png });
+  await member
+    .getByLabel("Selfie with the document")
+    .setInputFiles({ name: "selfie.png", mimeType: "image/png", buffer: png });
+  await member.getByRole("button", { name: "Send for review" }).click();
+  await expect(member.getByText(/Two of our staff will review your documents/)).toBeVisible(answer);
+  const tierSince = formatDate(new Date());
+  await gotoHydrated(member, "/settings/close");
+  await member.getByLabel("Your password").fill(PASSWORD);
+  await member.getByRole("button", { name: "Close my account" }).click();
+  await expect(member).toHaveURL(/\/login\?closed=1$/, answer);
+
+  await signInAsNewStaff(admin, { tag: "members-closed" });
+  await gotoHydrated(admin, `/admin/members?q=${encodeURIComponent(email)}`);
+  const row = admin.getByRole("row").filter({ hasText: email });
+  await expect(row.getByText("Closed", { exact: true })).toBeVisible();
+  await expect(row.getByText("Active", { exact: true })).toHaveCount(0);
+  // The status filter: closed, not active.
+  await admin.getByLabel("Status").selectOption("closed");
+  await admin.getByRole("button", { name: "Search" }).click();
+  await expect(admin).toHaveURL(/status=closed/);
+  await expect(admin.getByRole("row").filter({ hasText: email })).toHaveCount(1);
+  await lookAt(admin, "admin-members-closed");
+  await admin.getByLabel("Status").selectOption("active");
+  await admin.getByRole("button", { name: "Search" }).click();
+  await expect(admin).toHaveURL(/status=active/);
+  await expect(admin.getByText("No member matches")).toBeVisible();
+
+  await gotoHydrated(admin, `/admin/members?q=${encodeURIComponent(email)}&status=closed`);
+  await admin.getByRole("row").filter({ hasText: email }).getByRole("link", { name: "Test Member" }).click();
+  const heading = admin.getByRole("heading", { name: "Test Member", level: 1 });
+  await expect(heading).toBeVisible();
+  await expect(admin.locator("header", { has: heading }).getByText("Closed", { exact: true })).toBeVisible();
+  const fact = (label: string) =>
+    admin
+      .locator("dl > div")
+      .filter({ has: admin.getByRole("term").getByText(label, { exact: true }) })
+      .getByRole("definition");
+  await expect(fact("Closed")).toHaveText(/^\d{1,2} \w{3} \d{4}, \d{2}:\d{2} UTC$/);
+  // Kept for the retention period (ACCOUNT_RETENTION_DAYS, five years by default).
+  await expect(fact("Personal data kept until")).toHaveText(/^\d{1,2} \w{3} 20(3[1-9]|[4-9]\d)$/);
+  await expect(fact("Anonymised")).toHaveCount(0);
+  await expect(fact("Active sessions")).toHaveText("0");
+  await expect(fact("Verification")).toHaveText(`Tier 1 since ${tierSince} · Review request`);
+  await expect(fact("Verification").getByRole("link", { name: "Review request" })).toHaveAttribute(
+    "href",
+    /^\/admin\/verification\/\d+$/,
+  );
+  await lookAt(admin, "admin-member-closed");
+  await admin.getByRole("link", { name: "Review request" }).click();
+  await expect(admin.getByRole("heading", { level: 1, name: /^Request #\d+ · tier 2$/ })).toBeVisible();
+  await expect(admin.getByText(`${email} · 0 of 2 approvals`)).toBeVisible();
 });

@@ -1,7 +1,9 @@
 // The back-office view of members (ADR 0055): find them, see their accounts, ledger balances and
 // recent operations, and disable or enable them. Disabling ends every session at once and keeps
 // them from signing in (sign-in.server.ts refuses the sign-in, better-auth's session hook refuses
-// any session, and getCurrentSession refuses a session that raced the click).
+// any session, and getCurrentSession refuses a session that raced the click). A member who closed
+// their account (ADR 0086) shows as closed, with when their personal data is (or was) anonymised,
+// and every member page shows the verification tier (ADR 0082).
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { auditLog } from "../../../db/schema/index.ts";
@@ -13,8 +15,10 @@ import { listOperations } from "../ledger/history.server.ts";
 import type { HistoryRow } from "../ledger/history.ts";
 import { getBalances } from "../ledger/ledger.server.ts";
 import type { Balances } from "../ledger/types.ts";
+import type { Tier } from "../verification/rules.ts";
 import { listMemberWithdrawals } from "../withdrawals/records.server.ts";
 import type { Withdrawal } from "../withdrawals/types.ts";
+import type { MemberStatus } from "./status.ts";
 
 export const MEMBERS_PAGE_SIZE = 25;
 
@@ -26,7 +30,18 @@ export interface MemberSummary {
   emailVerified: boolean;
   twoFactorEnabled: boolean;
   disabledAt: Date | null;
+  /** When they closed their account themselves (ADR 0086); closed beats disabled. */
+  closedAt: Date | null;
   createdAt: Date;
+}
+
+export interface MemberVerification {
+  /** 0 without a verification_profiles row. */
+  tier: Tier;
+  /** When they reached the current tier; null at tier 0. */
+  since: Date | null;
+  /** Their request waiting in the staff's review queue, if any. */
+  pendingRequestId: string | null;
 }
 
 export interface MemberProfile extends MemberSummary {
@@ -35,6 +50,10 @@ export interface MemberProfile extends MemberSummary {
   disabledReason: string | null;
   activeSessions: number;
   lastSeenAt: Date | null;
+  /** Set with closedAt: personal data is kept until then, then anonymised. */
+  anonymiseAfter: Date | null;
+  anonymisedAt: Date | null;
+  verification: MemberVerification;
 }
 
 export class MemberStateError extends Error {
@@ -44,7 +63,8 @@ export class MemberStateError extends Error {
   }
 }
 
-const SUMMARY = sql`u.id, u.email, u.name, u.role, u.email_verified, u.two_factor_enabled, u.disabled_at, u.created_at`;
+const SUMMARY = sql`u.id, u.email, u.name, u.role, u.email_verified, u.two_factor_enabled, u.disabled_at,
+  u.closed_at, u.created_at`;
 
 /** The columns of SUMMARY as both drivers return them (timestamps as text on pg, Date on PGlite). */
 interface SummaryRow {
@@ -55,6 +75,7 @@ interface SummaryRow {
   email_verified: boolean;
   two_factor_enabled: boolean;
   disabled_at: string | Date | null;
+  closed_at: string | Date | null;
   created_at: string | Date;
 }
 
@@ -64,7 +85,15 @@ interface ProfileRow extends SummaryRow {
   disabled_by_email: string | null;
   active_sessions: number | string | null;
   last_seen_at: string | Date | null;
+  anonymise_after: string | Date | null;
+  anonymised_at: string | Date | null;
+  tier: number | string | null;
+  tier1_at: string | Date | null;
+  tier2_at: string | Date | null;
+  pending_request_id: string | null;
 }
+
+const dateOrNull = (value: string | Date | null | undefined) => (value ? new Date(value) : null);
 
 function summaryFromRow(row: SummaryRow): MemberSummary {
   return {
@@ -74,7 +103,8 @@ function summaryFromRow(row: SummaryRow): MemberSummary {
     role: row.role,
     emailVerified: Boolean(row.email_verified),
     twoFactorEnabled: Boolean(row.two_factor_enabled),
-    disabledAt: row.disabled_at ? new Date(row.disabled_at) : null,
+    disabledAt: dateOrNull(row.disabled_at),
+    closedAt: dateOrNull(row.closed_at),
     createdAt: new Date(row.created_at),
   };
 }
@@ -86,11 +116,12 @@ function likePattern(text: string) {
 
 /**
  * One page of members, newest first. `query` matches part of the e-mail or name (any case), or a
- * whole member id; `status` narrows to active or disabled members.
+ * whole member id; `status` narrows to one state as the badge shows it (closed beats disabled, so a
+ * closed account is neither active nor disabled).
  */
 export async function listMembers(
   db: Db,
-  input: { query?: string; status?: "active" | "disabled"; page?: number; pageSize?: number } = {},
+  input: { query?: string; status?: MemberStatus; page?: number; pageSize?: number } = {},
 ): Promise<{ rows: MemberSummary[]; total: number; page: number; pageCount: number; pageSize: number }> {
   const pageSize = Math.min(Math.max(input.pageSize ?? MEMBERS_PAGE_SIZE, 1), 100);
   const conditions = [sql`true`];
@@ -99,8 +130,9 @@ export async function listMembers(
     const pattern = likePattern(q);
     conditions.push(sql`(u.email ilike ${pattern} or u.name ilike ${pattern} or u.id = ${q})`);
   }
-  if (input.status === "active") conditions.push(sql`u.disabled_at is null`);
-  if (input.status === "disabled") conditions.push(sql`u.disabled_at is not null`);
+  if (input.status === "active") conditions.push(sql`u.disabled_at is null and u.closed_at is null`);
+  if (input.status === "disabled") conditions.push(sql`u.disabled_at is not null and u.closed_at is null`);
+  if (input.status === "closed") conditions.push(sql`u.closed_at is not null`);
   const where = sql.join(conditions, sql` and `);
   const [count] = await queryRows<{ n: number }>(
     db,
@@ -122,18 +154,30 @@ export async function getMemberProfile(db: Db, memberId: string): Promise<Member
     db,
     sql`select ${SUMMARY}, u.disabled_by, u.disabled_reason, d.email as disabled_by_email,
           (select count(*)::int from sessions s where s.user_id = u.id and s.expires_at > now()) as active_sessions,
-          (select max(s.updated_at) from sessions s where s.user_id = u.id) as last_seen_at
+          (select max(s.updated_at) from sessions s where s.user_id = u.id) as last_seen_at,
+          u.anonymise_after, u.anonymised_at, v.tier, v.tier1_at, v.tier2_at,
+          (select max(r.id)::text from verification_requests r
+            where r.user_id = u.id and r.status = 'pending') as pending_request_id
         from users u left join users d on d.id = u.disabled_by
+          left join verification_profiles v on v.user_id = u.id
         where u.id = ${memberId}`,
   );
   if (!row) return undefined;
+  const tier = Number(row.tier ?? 0) as Tier;
   return {
     ...summaryFromRow(row),
     disabledBy: row.disabled_by ?? null,
     disabledByEmail: row.disabled_by_email ?? null,
     disabledReason: row.disabled_reason ?? null,
     activeSessions: Number(row.active_sessions ?? 0),
-    lastSeenAt: row.last_seen_at ? new Date(row.last_seen_at) : null,
+    lastSeenAt: dateOrNull(row.last_seen_at),
+    anonymiseAfter: dateOrNull(row.anonymise_after),
+    anonymisedAt: dateOrNull(row.anonymised_at),
+    verification: {
+      tier,
+      since: dateOrNull(tier === 2 ? row.tier2_at : tier === 1 ? row.tier1_at : null),
+      pendingRequestId: row.pending_request_id ?? null,
+    },
   };
 }
 

@@ -11,6 +11,7 @@ import {
   MemberStateError,
 } from "~/domain/members/members.server.ts";
 import { pendingRoleRequest } from "~/domain/members/staff-roles.server.ts";
+import { MEMBER_STATUS_LABELS, memberStatus } from "~/domain/members/status.ts";
 import { formatAmount } from "~/domain/money/amount.ts";
 import { ASSETS } from "~/domain/money/assets.ts";
 import { hasPermission } from "~/domain/payments/permissions.ts";
@@ -24,6 +25,7 @@ import { Field } from "~/ui/field.tsx";
 import { Table, Td, Th } from "~/ui/table.tsx";
 import type { Route } from "./+types/member";
 import { AdminErrorBoundary } from "./forbidden.tsx";
+import { type MemberProfileView, ProfileCard } from "./member-profile-card.tsx";
 import { memberRoleAction } from "./member-role.server.ts";
 import { memberBillingView } from "./membership/member-billing.server.ts";
 import { requirePermission } from "./payments-guard.server.ts";
@@ -69,7 +71,18 @@ export async function loader(args: Route.LoaderArgs) {
       disabledByEmail: profile.disabledByEmail,
       activeSessions: profile.activeSessions,
       lastSeenAt: profile.lastSeenAt?.toISOString() ?? null,
-    },
+      closedAt: profile.closedAt?.toISOString() ?? null,
+      anonymiseAfter: profile.anonymiseAfter?.toISOString() ?? null,
+      anonymisedAt: profile.anonymisedAt?.toISOString() ?? null,
+      verification: {
+        tier: profile.verification.tier,
+        since: profile.verification.since?.toISOString() ?? null,
+        reviewHref:
+          profile.verification.pendingRequestId && hasPermission(session.user.role, "review:verification:any")
+            ? `/admin/verification/${profile.verification.pendingRequestId}`
+            : null,
+      },
+    } satisfies MemberProfileView & { name: string; email: string },
     accounts: overview.accounts.map((a) => ({ mode: a.mode, plan: a.plan })),
     billing: hasPermission(session.user.role, "read:billing:any")
       ? await memberBillingView(getDb(), profile.id)
@@ -134,20 +147,12 @@ export async function action(args: Route.ActionArgs) {
   }
 }
 
-function Fact({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div className="flex flex-wrap justify-between gap-x-4 gap-y-1 border-b border-line py-2 last:border-b-0">
-      <dt className="text-muted">{label}</dt>
-      <dd className="min-w-0 text-right break-all text-ink">{children}</dd>
-    </div>
-  );
-}
-
 export default function AdminMember({ loaderData, actionData }: Route.ComponentProps) {
   const { profile, accounts, balances, operations, withdrawals, canDisable } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const disabled = profile.disabledAt !== null;
+  const status = MEMBER_STATUS_LABELS[memberStatus(profile)];
   return (
     <div className="space-y-6">
       <Link
@@ -162,7 +167,7 @@ export default function AdminMember({ loaderData, actionData }: Route.ComponentP
           <h1 className="text-2xl font-semibold text-ink">{profile.name}</h1>
           <p className="text-sm break-all text-muted">{profile.email}</p>
         </div>
-        <Badge tone={disabled ? "negative" : "positive"}>{disabled ? "Disabled" : "Active"}</Badge>
+        <Badge tone={status.tone}>{status.text}</Badge>
       </header>
       {actionData ? (
         <p
@@ -195,40 +200,6 @@ export default function AdminMember({ loaderData, actionData }: Route.ComponentP
 }
 
 type MemberPage = Route.ComponentProps["loaderData"];
-
-function ProfileCard({ profile, accounts }: Pick<MemberPage, "profile" | "accounts">) {
-  const disabled = profile.disabledAt !== null;
-  return (
-    <Card>
-      <CardHeader title="Profile" />
-      <dl className="px-5 py-2 text-sm">
-        <Fact label="Member id">
-          <span className="font-mono text-xs">{profile.id}</span>
-        </Fact>
-        <Fact label="Role">
-          <span className="capitalize">{profile.role}</span>
-        </Fact>
-        <Fact label="E-mail">{profile.emailVerified ? "Confirmed" : "Not confirmed"}</Fact>
-        <Fact label="Two-factor sign-in">{profile.twoFactorEnabled ? "On" : "Off"}</Fact>
-        <Fact label="Joined">{formatDateTime(profile.createdAt)}</Fact>
-        <Fact label="Active sessions">{profile.activeSessions}</Fact>
-        <Fact label="Last seen">{profile.lastSeenAt ? formatDateTime(profile.lastSeenAt) : "—"}</Fact>
-        <Fact label="Accounts">
-          {accounts.map((a) => `${a.mode === "real" ? "Real" : "Demo"} · ${a.plan}`).join(", ") || "—"}
-        </Fact>
-        {disabled ? (
-          <>
-            <Fact label="Disabled">
-              {formatDateTime(profile.disabledAt ?? "")}
-              {profile.disabledByEmail ? ` by ${profile.disabledByEmail}` : ""}
-            </Fact>
-            <Fact label="Reason">{profile.disabledReason ?? "—"}</Fact>
-          </>
-        ) : null}
-      </dl>
-    </Card>
-  );
-}
 
 function AccessCard({
   disabled,

@@ -3,6 +3,7 @@ import { Form, Link } from "react-router";
 import { getDb } from "~/db/db.server.ts";
 import { formatDate } from "~/domain/dates.ts";
 import { listMembers } from "~/domain/members/members.server.ts";
+import { MEMBER_STATUS_LABELS, memberStatus, parseMemberStatus } from "~/domain/members/status.ts";
 import { Badge } from "~/ui/badge.tsx";
 import { Button } from "~/ui/button.tsx";
 import { Card } from "~/ui/card.tsx";
@@ -21,9 +22,7 @@ export const meta = () => [{ title: "Members · Admin" }, { name: "robots", cont
 
 function readQuery(url: URL) {
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 200);
-  const statusParam = url.searchParams.get("status");
-  const status: "active" | "disabled" | undefined =
-    statusParam === "active" ? "active" : statusParam === "disabled" ? "disabled" : undefined;
+  const status = parseMemberStatus(url.searchParams.get("status"));
   return { q, status, page: pageNumber(url.searchParams) };
 }
 
@@ -47,7 +46,7 @@ export async function loader(args: Route.LoaderArgs) {
       role: m.role,
       emailVerified: m.emailVerified,
       twoFactorEnabled: m.twoFactorEnabled,
-      disabled: m.disabledAt !== null,
+      status: memberStatus(m),
       joined: formatDate(m.createdAt),
     })),
   };
@@ -79,8 +78,9 @@ export default function AdminMembers({ loaderData }: Route.ComponentProps) {
           defaultValue={query.status ?? ""}
           options={[
             { value: "", label: "All members" },
-            { value: "active", label: "Active" },
-            { value: "disabled", label: "Disabled" },
+            { value: "active", label: MEMBER_STATUS_LABELS.active.text },
+            { value: "disabled", label: MEMBER_STATUS_LABELS.disabled.text },
+            { value: "closed", label: MEMBER_STATUS_LABELS.closed.text },
           ]}
           className="w-44"
         />
@@ -127,8 +127,8 @@ export default function AdminMembers({ loaderData }: Route.ComponentProps) {
                     </span>
                   </Td>
                   <Td>
-                    <Badge tone={m.disabled ? "negative" : "positive"}>
-                      {m.disabled ? "Disabled" : "Active"}
+                    <Badge tone={MEMBER_STATUS_LABELS[m.status].tone}>
+                      {MEMBER_STATUS_LABELS[m.status].text}
                     </Badge>
                   </Td>
                   <Td className="whitespace-nowrap">{m.joined}</Td>
