@@ -233,6 +233,9 @@ test("a member who reached tier 1, sent documents and closed their account shows
     "href",
     /^\/admin\/verification\/\d+$/,
   );
+  // Past disabling, and no staff role for it (the server refuses both as well).
+  await expect(admin.getByRole("button", { name: "Disable member" })).toHaveCount(0);
+  await expect(admin.getByRole("button", { name: "Change role" })).toHaveCount(0);
   await lookAt(admin, "admin-member-closed");
   await admin.getByRole("link", { name: "Review request" }).click();
   await expect(admin.getByRole("heading", { level: 1, name: /^Request #\d+ · tier 2$/ })).toBeVisible();

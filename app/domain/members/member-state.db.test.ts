@@ -4,6 +4,7 @@
 // is made through the domain functions the app calls: closeAccount, submitDetails,
 // submitDocuments, decideVerification, anonymiseDueAccounts.
 import { readFileSync } from "node:fs";
+import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { accountDataMembers, DAY, PASSWORD } from "../../../tests/account-data.ts";
 import { setupTestDatabase } from "../../../tests/db.ts";
@@ -11,7 +12,14 @@ import { anonymiseDueAccounts } from "../account-data/anonymise.server.ts";
 import { closeAccount } from "../account-data/closure.server.ts";
 import { submitDetails, submitDocuments } from "../verification/member.server.ts";
 import { decideVerification } from "../verification/review.server.ts";
-import { disableMember, getMemberProfile, listMembers } from "./members.server.ts";
+import {
+  countMembers,
+  disableMember,
+  getMemberProfile,
+  listMembers,
+  MemberStateError,
+} from "./members.server.ts";
+import { changeRole, decideRoleRequest, roleMessages } from "./staff-roles.server.ts";
 import { memberStatus } from "./status.ts";
 
 const t = setupTestDatabase();
@@ -91,6 +99,69 @@ describe("a member who closed their account", () => {
     expect(after?.closedAt).toEqual(CLOSED_AT);
     expect(await ids("closed", "Closed account")).toContain(cora.userId);
     expect((await getMemberProfile(t.db, dan.userId))?.anonymisedAt).toBeNull();
+  });
+});
+
+describe("what staff can still do to a closed account", () => {
+  // (Staff cannot close their account while they hold a role: closeAccount's blockers.)
+  it("no disabling and no staff role, not even through a request approved after it closed", async () => {
+    const gil = await member("gil");
+    const ana = await member("ana");
+    const ben = await member("ben");
+    for (const admin of [ana, ben]) {
+      await t.db.execute(sql`update users set role = 'admin' where id = ${admin.userId}`);
+    }
+    // Before gil closes: a request to make gil an admin waits for a second admin.
+    expect(
+      await changeRole(t.db, { adminId: ana.userId }, { memberId: gil.userId, from: "member", to: "admin" }),
+    ).toMatchObject({
+      ok: true,
+      outcome: "requested",
+    });
+    const before = await countMembers(t.db);
+    const closed = await closeAccount(
+      t.db,
+      env,
+      gil.current,
+      { password: PASSWORD, code: "" },
+      meta(gil.cookie),
+      1825,
+    );
+    expect(closed).toEqual({ ok: true });
+    expect(await countMembers(t.db)).toEqual({ ...before, closed: before.closed + 1 });
+
+    await expect(
+      disableMember(t.db, { adminId: ana.userId, memberId: gil.userId, reason: "Fraud" }),
+    ).rejects.toThrow(MemberStateError);
+    expect((await getMemberProfile(t.db, gil.userId))?.disabledAt).toBeNull();
+
+    // The pending request no longer applies: approving it changes nothing.
+    expect(
+      await decideRoleRequest(t.db, { adminId: ben.userId }, { memberId: gil.userId, approve: true }),
+    ).toMatchObject({
+      ok: false,
+      message: roleMessages.stale,
+    });
+    expect(
+      await changeRole(
+        t.db,
+        { adminId: ana.userId },
+        { memberId: gil.userId, from: "member", to: "support" },
+      ),
+    ).toEqual({
+      ok: false,
+      status: 409,
+      message: roleMessages.closed,
+    });
+    expect((await getMemberProfile(t.db, gil.userId))?.role).toBe("member");
+    // An open account is unaffected.
+    expect(
+      await changeRole(
+        t.db,
+        { adminId: ana.userId },
+        { memberId: (await member("ivo")).userId, from: "member", to: "support" },
+      ),
+    ).toMatchObject({ ok: true });
   });
 });
 

@@ -244,11 +244,13 @@ export async function disableMember(
   if (reason.length > 500) throw new MemberStateError("Keep the reason under 500 characters.");
   if (input.memberId === input.adminId) throw new MemberStateError("You cannot disable your own account.");
   return withTx(db, async (tx) => {
-    const [row] = await queryRows<{ disabled_at: string | null; email: string }>(
+    const [row] = await queryRows<{ disabled_at: string | null; closed_at: string | null; email: string }>(
       tx,
-      sql`select disabled_at, email from users where id = ${input.memberId} for update`,
+      sql`select disabled_at, closed_at, email from users where id = ${input.memberId} for update`,
     );
     if (!row) throw new MemberStateError("No such member.");
+    if (row.closed_at)
+      throw new MemberStateError("This account is closed: nobody can sign in to it already.");
     if (row.disabled_at) throw new MemberStateError("This member is already disabled.");
     await tx.execute(
       sql`update users set disabled_at = now(), disabled_by = ${input.adminId}, disabled_reason = ${reason},
@@ -294,11 +296,18 @@ export async function enableMember(db: Db, input: AdminContext & { memberId: str
   });
 }
 
-/** Small counts for the back-office overview. */
-export async function countMembers(db: Db): Promise<{ total: number; disabled: number }> {
-  const [row] = await queryRows<{ total: number; disabled: number }>(
+/** Small counts for the back-office overview; disabled and closed as the list's filter splits them. */
+export async function countMembers(db: Db): Promise<{ total: number; disabled: number; closed: number }> {
+  const [row] = await queryRows<{ total: number; disabled: number; closed: number }>(
     db,
-    sql`select count(*)::int as total, count(*) filter (where disabled_at is not null)::int as disabled from users`,
+    sql`select count(*)::int as total,
+          count(*) filter (where disabled_at is not null and closed_at is null)::int as disabled,
+          count(*) filter (where closed_at is not null)::int as closed
+        from users`,
   );
-  return { total: Number(row?.total ?? 0), disabled: Number(row?.disabled ?? 0) };
+  return {
+    total: Number(row?.total ?? 0),
+    disabled: Number(row?.disabled ?? 0),
+    closed: Number(row?.closed ?? 0),
+  };
 }

@@ -2,7 +2,7 @@
 // analyst, or takes the role back, at once and audited. Anything to or from admin takes two admins:
 // one asks, a different admin approves. Nobody changes their own role, and the last admin stays.
 // Every change is a conditional update on the role the admin saw, so two admins racing change it once.
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, isNull } from "drizzle-orm";
 import { staffRoleRequests, users } from "../../../db/schema/index.ts";
 import { type Db, withTx } from "../../db/client.server.ts";
 import { recordAdminAudit } from "../payments/admin-audit.server.ts";
@@ -28,6 +28,7 @@ export const roleMessages = Object.freeze({
   lastAdmin: "They are the only admin. Make someone else an admin first.",
   sameAdmin: "A second, different admin must approve this.",
   noRequest: "There is no pending request to decide.",
+  closed: "This account is closed: it cannot be given a staff role.",
 });
 
 export function isRole(value: unknown): value is Role {
@@ -43,7 +44,14 @@ async function applyRole(
   const rows = await tx
     .update(users)
     .set({ role: input.to, updatedAt: new Date() })
-    .where(and(eq(users.id, input.memberId), eq(users.role, input.from)))
+    .where(
+      and(
+        eq(users.id, input.memberId),
+        eq(users.role, input.from),
+        // A request approved after the member closed their account no longer applies.
+        input.to === "member" ? undefined : isNull(users.closedAt),
+      ),
+    )
     .returning({ email: users.email });
   const row = rows[0];
   if (!row) return false;
@@ -79,13 +87,17 @@ export async function changeRole(
   if (from === to) return { ok: false, status: 409, message: roleMessages.same };
   return withTx(db, async (tx) => {
     const [member] = await tx
-      .select({ role: users.role, email: users.email })
+      .select({ role: users.role, email: users.email, closedAt: users.closedAt })
       .from(users)
       .where(eq(users.id, input.memberId))
       .for("update");
     if (!member) return { ok: false as const, status: 404 as const, message: "No such member." };
     if (member.role !== from)
       return { ok: false as const, status: 409 as const, message: roleMessages.stale };
+    // Nobody signs in to a closed account (ADR 0086), and staff must give up their role before
+    // closing, so a closed account takes no staff role.
+    if (member.closedAt && to !== "member")
+      return { ok: false as const, status: 409 as const, message: roleMessages.closed };
     if (from === "admin" && (await countAdmins(tx)) <= 1) {
       return { ok: false as const, status: 409 as const, message: roleMessages.lastAdmin };
     }

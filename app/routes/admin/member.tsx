@@ -152,7 +152,9 @@ export default function AdminMember({ loaderData, actionData }: Route.ComponentP
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const disabled = profile.disabledAt !== null;
-  const status = MEMBER_STATUS_LABELS[memberStatus(profile)];
+  const state = memberStatus(profile);
+  const status = MEMBER_STATUS_LABELS[state];
+  const closed = state === "closed";
   return (
     <div className="space-y-6">
       <Link
@@ -179,8 +181,9 @@ export default function AdminMember({ loaderData, actionData }: Route.ComponentP
       ) : null}
       <div className="grid gap-6 lg:grid-cols-2">
         <ProfileCard profile={profile} accounts={accounts} />
-        <AccessCard disabled={disabled} canDisable={canDisable} busy={busy} />
-        {loaderData.canManageRoles ? (
+        {/* A closed account (ADR 0086) is past disabling, and takes no staff role; the server refuses both too. */}
+        {closed ? null : <AccessCard disabled={disabled} canDisable={canDisable} busy={busy} />}
+        {loaderData.canManageRoles && !closed ? (
           <StaffRoleCard
             role={profile.role}
             pending={loaderData.pendingRole}

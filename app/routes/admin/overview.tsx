@@ -54,7 +54,7 @@ export async function loader(args: Route.LoaderArgs) {
       to: "/admin/members",
       title: "Members",
       value: String(members.total),
-      note: `${members.disabled} disabled`,
+      note: `${members.disabled} disabled · ${members.closed} closed`,
       icon: "members",
     });
   }
