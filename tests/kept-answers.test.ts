@@ -19,7 +19,8 @@ function pages(dir: string): string[] {
 
 /** The page's component takes actionData from its props (the answer React Router drops). */
 function readsActionData(source: string) {
-  return /export default function \w+\(\{[^}]*\bactionData\b[^}]*\}/.test(source);
+  const props = /export default function \w+\(([\s\S]*?)\)\s*\{/.exec(source)?.[1] ?? "";
+  return /\bactionData\b/.test(props);
 }
 
 describe("signed-in pages keep their form's answer through live re-reads", () => {
@@ -38,6 +39,20 @@ describe("signed-in pages keep their form's answer through live re-reads", () =>
         !/useKeptAnswer\(\s*(answered|actionData|answer)\b/.test(readFileSync(path.join(root, file), "utf8")),
     );
     expect(forgetful).toEqual([]);
+  });
+
+  it("components that read the answer themselves (useActionData) keep it too", () => {
+    const files = [...pages("app/routes/_app"), ...pages("app/ui")];
+    const bare = files.flatMap((file) =>
+      readFileSync(path.join(root, file), "utf8")
+        .split("\n")
+        .flatMap((line, i) =>
+          /\buseActionData\s*(<[^>]*>)?\(/.test(line) && !/useKeptAnswer\(\s*useActionData\b/.test(line)
+            ? [`${file}:${i + 1}`]
+            : [],
+        ),
+    );
+    expect(bare).toEqual([]);
   });
 
   it("the account stream re-reads every signed-in page", () => {

@@ -32,4 +32,22 @@ export async function playAccountResync(page: Page, timeout = 20_000) {
       if (source.url.endsWith("/api/stream/account")) source.dispatchEvent(new Event("resync"));
   });
   await reread;
+  // The response is in; React Router then decodes it and React commits the page in a transition.
+  // Waiting for the router to settle and for two frames means the checks that follow see the page
+  // after the re-read, not before it.
+  await page.waitForFunction(
+    () => {
+      const router = (
+        window as unknown as {
+          __reactRouterDataRouter?: { state: { revalidation: string; navigation: { state: string } } };
+        }
+      ).__reactRouterDataRouter;
+      return router?.state.revalidation === "idle" && router.state.navigation.state === "idle";
+    },
+    undefined,
+    { timeout },
+  );
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
 }

@@ -55,3 +55,22 @@ test("a form's answer survives the page's live re-read and goes with the next na
   await expect(secret).toBeHidden(answer);
   await expect(page.getByRole("button", { name: "Set up two-factor sign-in" })).toBeVisible();
 });
+
+test("what a member types into a withdrawal form survives the page's live re-read", async ({ browser }) => {
+  const { page } = await newMemberInOwnContext(browser, { tag: "kept-typing", password: PASSWORD });
+  await keepEventSources(page);
+  await gotoHydrated(page, "/online-bank-withdrawal");
+  const typed = {
+    "Account holder": "Ada Lovelace",
+    "Bank name": "Example Bank",
+    "Account number or IBAN": "GB33BUKB20201555555555",
+  };
+  for (const [label, value] of Object.entries(typed)) await page.getByLabel(label).fill(value);
+  const idempotencyKey = page.locator('input[name="idempotencyKey"]');
+  const key = await idempotencyKey.inputValue();
+  // The loader hands out a new key on every read; the form used to be keyed on it, so each account
+  // event remounted the form and emptied it.
+  await playAccountResync(page);
+  for (const [label, value] of Object.entries(typed)) await expect(page.getByLabel(label)).toHaveValue(value);
+  await expect(idempotencyKey).toHaveValue(key);
+});

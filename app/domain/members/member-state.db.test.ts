@@ -15,11 +15,12 @@ import { decideVerification } from "../verification/review.server.ts";
 import {
   countMembers,
   disableMember,
+  enableMember,
   getMemberProfile,
   listMembers,
   MemberStateError,
 } from "./members.server.ts";
-import { changeRole, decideRoleRequest, roleMessages } from "./staff-roles.server.ts";
+import { changeRole, decideRoleRequest, pendingRoleRequest, roleMessages } from "./staff-roles.server.ts";
 import { memberStatus } from "./status.ts";
 
 const t = setupTestDatabase();
@@ -134,14 +135,13 @@ describe("what staff can still do to a closed account", () => {
       disableMember(t.db, { adminId: ana.userId, memberId: gil.userId, reason: "Fraud" }),
     ).rejects.toThrow(MemberStateError);
     expect((await getMemberProfile(t.db, gil.userId))?.disabledAt).toBeNull();
+    await expect(enableMember(t.db, { adminId: ana.userId, memberId: gil.userId })).rejects.toThrow(/closed/);
 
-    // The pending request no longer applies: approving it changes nothing.
+    // The pending request no longer applies: approving it says why, changes nothing and settles it.
     expect(
       await decideRoleRequest(t.db, { adminId: ben.userId }, { memberId: gil.userId, approve: true }),
-    ).toMatchObject({
-      ok: false,
-      message: roleMessages.stale,
-    });
+    ).toEqual({ ok: false, status: 409, message: roleMessages.closed });
+    expect(await pendingRoleRequest(t.db, gil.userId)).toBeNull();
     expect(
       await changeRole(
         t.db,

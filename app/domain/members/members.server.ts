@@ -276,13 +276,15 @@ export async function enableMember(db: Db, input: AdminContext & { memberId: str
   await withTx(db, async (tx) => {
     const [row] = await queryRows<{
       disabled_at: string | null;
+      closed_at: string | null;
       email: string;
       disabled_reason: string | null;
     }>(
       tx,
-      sql`select disabled_at, email, disabled_reason from users where id = ${input.memberId} for update`,
+      sql`select disabled_at, closed_at, email, disabled_reason from users where id = ${input.memberId} for update`,
     );
     if (!row) throw new MemberStateError("No such member.");
+    if (row.closed_at) throw new MemberStateError("This account is closed: it cannot be enabled.");
     if (!row.disabled_at) throw new MemberStateError("This member is not disabled.");
     await tx.execute(
       sql`update users set disabled_at = null, disabled_by = null, disabled_reason = null, updated_at = now()

@@ -151,6 +151,20 @@ export async function decideRoleRequest(
     if (input.approve && from === "admin" && (await countAdmins(tx)) <= 1) {
       return { ok: false as const, status: 409 as const, message: roleMessages.lastAdmin };
     }
+    if (input.approve && to !== "member") {
+      // The member closed their account after the request: it is settled as rejected, saying why.
+      const [member] = await tx
+        .select({ closedAt: users.closedAt })
+        .from(users)
+        .where(eq(users.id, request.memberId));
+      if (member?.closedAt) {
+        await tx
+          .update(staffRoleRequests)
+          .set({ status: "rejected", decidedBy: actor.adminId, decidedAt: new Date() })
+          .where(eq(staffRoleRequests.id, request.id));
+        return { ok: false as const, status: 409 as const, message: roleMessages.closed };
+      }
+    }
     await tx
       .update(staffRoleRequests)
       .set({

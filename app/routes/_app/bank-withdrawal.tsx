@@ -6,7 +6,7 @@ import { formatNgn, ngnEstimateMinor } from "~/domain/payments/schemas.ts";
 import { ConfirmEmailNotice } from "~/ui/account/confirm-email-notice.tsx";
 import { Card } from "~/ui/card.tsx";
 import { Field } from "~/ui/field.tsx";
-import { useKeptAnswer } from "~/ui/live/use-kept-answer.ts";
+import { useKeptAnswer, useSubmissionKey } from "~/ui/live/use-kept-answer.ts";
 import { DemoNotice } from "~/ui/payments/method-card.tsx";
 import {
   ConfirmWithdrawalPanel,
@@ -36,6 +36,8 @@ export default function BankWithdrawalPage({ loaderData, actionData: answer }: R
   // (AccountEvents): React Router then drops actionData, which emptied the open "Request received"
   // dialog of its message. The answer is kept until the next one (useKeptAnswer).
   const actionData = useKeptAnswer(answer);
+  // Kept through those re-reads too, so the form is not remounted (and emptied) while being typed in.
+  const submissionKey = useSubmissionKey(loaderData.key, actionData);
   const method = withdrawalMethod("bank");
   const errors = actionData && !actionData.ok ? actionData.errors : {};
   const values = actionData && !actionData.ok ? (actionData.values ?? {}) : {};
@@ -63,8 +65,8 @@ export default function BankWithdrawalPage({ loaderData, actionData: answer }: R
             <p className="mb-4 text-sm text-muted">
               Available: <span className="font-semibold text-ink">{loaderData.available} USD</span>
             </p>
-            <Form method="post" className="space-y-4" noValidate key={loaderData.key}>
-              <input type="hidden" name="idempotencyKey" value={loaderData.key} />
+            <Form method="post" className="space-y-4" noValidate key={submissionKey}>
+              <input type="hidden" name="idempotencyKey" value={submissionKey} />
               <Field
                 label="Amount (USD)"
                 name="amount"

@@ -2,7 +2,7 @@ import { Form, Link } from "react-router";
 import { describeLimits, withdrawalMethod } from "~/domain/payments/methods.ts";
 import { ConfirmEmailNotice } from "~/ui/account/confirm-email-notice.tsx";
 import { Card } from "~/ui/card.tsx";
-import { useKeptAnswer } from "~/ui/live/use-kept-answer.ts";
+import { useKeptAnswer, useSubmissionKey } from "~/ui/live/use-kept-answer.ts";
 import { CoinMark } from "~/ui/market/coin-mark.tsx";
 import { DemoNotice } from "~/ui/payments/method-card.tsx";
 import {
@@ -40,6 +40,8 @@ export default function CryptoWithdrawalPage({ loaderData, actionData: answer }:
   // (AccountEvents): React Router then drops actionData, which emptied the open "Request received"
   // dialog of its message. The answer is kept until the next one (useKeptAnswer).
   const actionData = useKeptAnswer(answer);
+  // Kept through those re-reads too, so the form is not remounted (and emptied) while being typed in.
+  const submissionKey = useSubmissionKey(loaderData.key, actionData);
   const kind = loaderData.kind as "btc" | "usdt";
   const asset = loaderData.asset;
   const method = withdrawalMethod(kind);
@@ -70,8 +72,8 @@ export default function CryptoWithdrawalPage({ loaderData, actionData: answer }:
                 {loaderData.available} {asset}
               </span>
             </p>
-            <Form method="post" className="space-y-4" noValidate key={loaderData.key}>
-              <input type="hidden" name="idempotencyKey" value={loaderData.key} />
+            <Form method="post" className="space-y-4" noValidate key={submissionKey}>
+              <input type="hidden" name="idempotencyKey" value={submissionKey} />
               <WithdrawalAmountField
                 asset={kind === "usdt" ? "USDT" : "BTC"}
                 available={loaderData.availablePlain}

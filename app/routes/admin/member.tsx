@@ -181,9 +181,10 @@ export default function AdminMember({ loaderData, actionData }: Route.ComponentP
       ) : null}
       <div className="grid gap-6 lg:grid-cols-2">
         <ProfileCard profile={profile} accounts={accounts} />
-        {/* A closed account (ADR 0086) is past disabling, and takes no staff role; the server refuses both too. */}
+        {/* A closed account (ADR 0086) is past disabling, and takes no staff role; the server refuses both too.
+            A request made before it closed is still shown, to be settled. */}
         {closed ? null : <AccessCard disabled={disabled} canDisable={canDisable} busy={busy} />}
-        {loaderData.canManageRoles && !closed ? (
+        {loaderData.canManageRoles && (!closed || loaderData.pendingRole) ? (
           <StaffRoleCard
             role={profile.role}
             pending={loaderData.pendingRole}

@@ -1,5 +1,5 @@
-import { useRef } from "react";
-import { useLocation } from "react-router";
+import { useState } from "react";
+import { useLocation, useNavigation } from "react-router";
 
 /**
  * The action's answer, kept through live revalidations: every signed-in page re-reads its loaders
@@ -11,13 +11,40 @@ import { useLocation } from "react-router";
  * A revalidation keeps the location; a navigation (a link, Back, the next submission) makes a new
  * one. So the answer is kept for the location it arrived with and forgotten on the next, even when
  * the page stays mounted (a link to the same page with other search parameters).
+ * tests/kept-answers.test.ts checks that every signed-in page and component reads its answer here.
  */
 export function useKeptAnswer<T>(actionData: T | undefined): T | undefined {
   const { key } = useLocation();
-  // A ref written during render: the write is idempotent (the same answer for the same key), so a
-  // repeated render, as in StrictMode, gives the same result.
-  const kept = useRef<{ key: string; answer: T } | undefined>(undefined);
-  if (actionData !== undefined) kept.current = { key, answer: actionData };
-  else if (kept.current && kept.current.key !== key) kept.current = undefined;
-  return actionData ?? kept.current?.answer;
+  // State adjusted during render (React's pattern for deriving from a changing prop): React
+  // re-renders at once with it, and a render it throws away changes nothing.
+  const [kept, setKept] = useState<{ key: string; answer: T } | undefined>(undefined);
+  if (actionData !== undefined) {
+    if (kept?.answer !== actionData || kept.key !== key) setKept({ key, answer: actionData });
+    return actionData;
+  }
+  if (kept && kept.key !== key) {
+    setKept(undefined);
+    return undefined;
+  }
+  return kept?.answer;
+}
+
+/**
+ * The idempotency key a money form sends (and the form's React key): the loader's fresh key, kept
+ * through live re-reads and replaced only when an answer arrives. Keying the form on every
+ * loader's key remounted it on each account event and wiped what the member was typing; after an
+ * answer the form still starts again, with a new key, so a second request is not taken for a
+ * retry of the first. `answer` is the kept answer (useKeptAnswer), the same object across re-reads.
+ *
+ * React Router shows the answer while the loaders after the action still run (with the old
+ * loader data), so the new key is taken once the navigation has settled, from those loaders.
+ */
+export function useSubmissionKey(fresh: string, answer: unknown): string {
+  const settled = useNavigation().state === "idle";
+  const [current, setCurrent] = useState({ key: fresh, answer });
+  if (answer !== current.answer && settled) {
+    setCurrent({ key: fresh, answer });
+    return fresh;
+  }
+  return current.key;
 }

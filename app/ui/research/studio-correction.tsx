@@ -4,6 +4,7 @@ import type { ArticleRecord } from "~/domain/research/reading.ts";
 import { Button } from "../button.tsx";
 import { Card, CardHeader } from "../card.tsx";
 import { Field } from "../field.tsx";
+import { useKeptAnswer } from "../live/use-kept-answer.ts";
 import { RenderedBody } from "./studio-editor.tsx";
 import { TextArea } from "./studio-fields.tsx";
 
@@ -20,7 +21,7 @@ export function CorrectionForm({
   piece: { title: string; summary: string; body: string; slug: string; version: number };
   html: string;
 }) {
-  const result = useActionData() as ActionResult;
+  const result = useKeptAnswer(useActionData() as ActionResult | undefined);
   const errors = result && !result.ok ? (result.fields ?? {}) : {};
   const busy = useNavigation().state === "submitting";
   return (

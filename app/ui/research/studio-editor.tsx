@@ -6,6 +6,7 @@ import { NOT_ADVICE_NOTICE, PICKABLE_ASSETS, type StudioKind } from "~/domain/re
 import { Button } from "../button.tsx";
 import { Card, CardHeader } from "../card.tsx";
 import { Field, FieldError } from "../field.tsx";
+import { useKeptAnswer } from "../live/use-kept-answer.ts";
 import { Select } from "../select.tsx";
 import { ResearchBody } from "./research-body.tsx";
 import { CheckboxGroup, TextArea } from "./studio-fields.tsx";
@@ -43,7 +44,7 @@ function detail(details: Record<string, unknown>, key: string): string {
 }
 
 export function StudioEditor({ piece }: { piece: EditorPiece }) {
-  const result = useActionData() as ActionResult | undefined;
+  const result = useKeptAnswer(useActionData() as ActionResult | undefined);
   const errors = result && !result.ok ? (result.fields ?? {}) : {};
   const busy = useNavigation().state === "submitting";
   const preview = useFetcher<{ html: string }>();

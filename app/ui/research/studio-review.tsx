@@ -3,6 +3,7 @@ import { NOT_ADVICE_NOTICE } from "~/domain/research/studio-rules.ts";
 import { Button } from "../button.tsx";
 import { Card, CardHeader } from "../card.tsx";
 import { Field } from "../field.tsx";
+import { useKeptAnswer } from "../live/use-kept-answer.ts";
 import { RenderedBody } from "./studio-editor.tsx";
 import { TextArea } from "./studio-fields.tsx";
 
@@ -62,7 +63,7 @@ export function ReviewPanel({
   html: string;
   readOnly?: boolean;
 }) {
-  const result = useActionData() as ActionResult;
+  const result = useKeptAnswer(useActionData() as ActionResult | undefined);
   const errors = result && !result.ok ? (result.fields ?? {}) : {};
   const busy = useNavigation().state === "submitting";
   return (

@@ -1,5 +1,5 @@
 import { ArrowRight, BadgeCheck, CreditCard, Sparkles, Wallet } from "lucide-react";
-import { type ReactNode, useEffect, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation, useRevalidator } from "react-router";
 import { checkoutHref } from "~/domain/content/pricing.ts";
 import { formatDate } from "~/domain/dates.ts";
@@ -88,16 +88,20 @@ function useAwaitProvider(sub: SubscriptionView, answer: BillingAnswer | undefin
     answer?.ok === true &&
     ((answer.intent === "cancel" && sub.status === "active") ||
       (answer.intent === "resume" && sub.status === "cancelling"));
+  // The revalidator is a new object whenever its state changes, so it is read through a ref: as a
+  // dependency it restarted the effect, and the count of looks with it, after every look.
+  const latest = useRef(revalidator);
+  latest.current = revalidator;
   useEffect(() => {
     if (!waiting) return;
     let looks = 0;
     const timer = setInterval(() => {
       looks += 1;
       if (looks > PROVIDER_LOOKS) clearInterval(timer);
-      else if (revalidator.state === "idle") void revalidator.revalidate();
+      else if (latest.current.state === "idle") void latest.current.revalidate();
     }, 1500);
     return () => clearInterval(timer);
-  }, [waiting, revalidator]);
+  }, [waiting]);
 }
 
 function IntentForm({
