@@ -84,6 +84,8 @@ const MODULE_STATE: Record<string, string> = {
   "app/config.server.ts: cached": "the validated configuration, read once per process (deeply frozen)",
   "app/log.server.ts: threshold": "the log level, set once at start-up",
   "app/db/db.server.ts: holder": "the database handle on globalThis, one per process",
+  "app/db/listen.server.ts: hubs":
+    "the process's LISTEN connections, one per database URL, shared by its listeners (not per request)",
   "app/domain/market-data/service.server.ts: holder":
     "market data's refresh timer, price listener and live-price subscribers on globalThis",
   "app/domain/market-data/service.server.ts: memo": "the quotes answer for up to a second (deeply frozen)",
