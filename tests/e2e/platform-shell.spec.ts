@@ -92,7 +92,13 @@ test.describe("desktop (1280 px): the avatar menu", () => {
     await expect(menu.getByRole("menuitem", { name: "Portfolio" })).toBeFocused();
     await page.keyboard.press("End");
     await expect(menu.getByRole("menuitem", { name: "Sign out" })).toBeFocused();
-    for (let i = 0; i < 4; i++) await page.keyboard.press("ArrowUp");
+    // One key at a time, each waited for: Radix moves focus in a timer after the key, so keys
+    // pressed back to back on a busy machine can land on the same item.
+    for (const choice of ["Dark", "Light", "System"]) {
+      await page.keyboard.press("ArrowUp");
+      await expect(menu.getByRole("menuitemradio", { name: choice })).toBeFocused();
+    }
+    await page.keyboard.press("ArrowUp");
     await expect(menu.getByRole("menuitem", { name: "Settings" })).toBeFocused();
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(/\/settings$/);
