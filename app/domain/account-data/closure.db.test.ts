@@ -194,7 +194,10 @@ describe("closing with two-factor on, and at once", () => {
     const enrolled = await enrolTwoFactor(t.db, realEnv, { cookie: gus.cookie, password: PASSWORD }, meta);
     const current = await getCurrentSession(t.db, realEnv, meta(enrolled.cookie));
     if (!current) throw new Error("no session");
-    (realEnv.clock as ReturnType<typeof fakeClock>).advance(30_000);
+    // Two steps on, not one: the enrolment's code was claimed at the real time's step, which is
+    // already one past the clock's start when the enrolment crossed a 30 s boundary (a slow CI
+    // machine), and a code is accepted only for a later step than the last one used.
+    (realEnv.clock as ReturnType<typeof fakeClock>).advance(60_000);
     const wrong = await closeAccount(
       t.db,
       realEnv,
