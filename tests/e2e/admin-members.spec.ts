@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import type { Browser, Page } from "@playwright/test";
 import { formatDate } from "../../app/domain/dates.ts";
 import { signInAsNewStaff } from "./admin-helpers.ts";
@@ -6,6 +5,7 @@ import { signInViaForm } from "./auth-helpers.ts";
 import { expect, expectNoA11yViolations, lookAt, test } from "./fixtures.ts";
 import { gotoHydrated } from "./hydration.ts";
 import { newMemberInOwnContext } from "./member-session.ts";
+import { reachTierOneAndSendDocuments } from "./verification-steps.ts";
 
 // The back-office member pages (ADR 0055) and audit log; disabling a member ends their session and
 // refuses sign-in with a clear message; every back-office page is guarded on the server. A member
@@ -14,7 +14,6 @@ import { newMemberInOwnContext } from "./member-session.ts";
 test.describe.configure({ timeout: 180_000 });
 const answer = { timeout: 20_000 };
 const PASSWORD = "Member-page-2026!";
-const png = readFileSync(new URL("../fixtures/support/receipt.png", import.meta.url));
 
 const newMember = (browser: Browser, tag: string) =>
   newMemberInOwnContext(browser, {
@@ -174,23 +173,7 @@ test("a member who reached tier 1, sent documents and closed their account shows
     domain: "members.coinlens.test",
   });
   // The member's own steps, as they take them: details (tier 1), documents, then closing.
-  await gotoHydrated(member, "/settings/verification");
-  await member.getByLabel("Full name").fill("Test Member");
-  await member.getByLabel("Date of birth").fill("1988-04-02");
-  await member.getByLabel("Country of residence").selectOption("GB");
-  await member.getByLabel("Street address").fill("1 Example Street");
-  await member.getByLabel("Town or city").fill("London");
-  await member.getByLabel("Postal code").fill("N1 1AA");
-  await member.getByRole("button", { name: "Save details and reach tier 1" }).click();
-  await expect(member.getByText("Your details are saved: your account is now tier 1.")).toBeVisible(answer);
-  await member
-    .getByLabel("Identity document")
-    .setInputFiles({ name: "passport.png", mimeType: "image/png", buffer: png });
-  await member
-    .getByLabel("Selfie with the document")
-    .setInputFiles({ name: "selfie.png", mimeType: "image/png", buffer: png });
-  await member.getByRole("button", { name: "Send for review" }).click();
-  await expect(member.getByText(/Two of our staff will review your documents/)).toBeVisible(answer);
+  await reachTierOneAndSendDocuments(member, "Test Member");
   const tierSince = formatDate(new Date());
   await gotoHydrated(member, "/settings/close");
   await member.getByLabel("Your password").fill(PASSWORD);

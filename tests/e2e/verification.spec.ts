@@ -1,10 +1,10 @@
-import { readFileSync } from "node:fs";
 import type { Browser, Page } from "@playwright/test";
 import { signInAsNewStaff } from "./admin-helpers.ts";
 import { expect, lookAt, test } from "./fixtures.ts";
 import { gotoHydrated } from "./hydration.ts";
 import { waitForMail } from "./mailbox.ts";
 import { newMemberInOwnContext, PASSWORD } from "./member-session.ts";
+import { reachTierOneAndSendDocuments } from "./verification-steps.ts";
 
 // Verification and limits (ADR 0082), end to end: a tier-0 member's withdrawal above the tier's
 // 24-hour limit is refused with the limit named (and the form said so as the amount was typed); the
@@ -14,7 +14,6 @@ import { newMemberInOwnContext, PASSWORD } from "./member-session.ts";
 
 test.describe.configure({ timeout: 300_000 });
 const answer = { timeout: 20_000 };
-const png = readFileSync(new URL("../fixtures/support/receipt.png", import.meta.url));
 const REFUSAL =
   "This is over your withdrawal limit of $5,000.00 per 24 hours (tier 0): $0.00 used, $5,000.00 left. Add your details in Settings → Verification to raise it.";
 
@@ -53,23 +52,7 @@ test("a withdrawal above the tier limit is refused with the limit named, and all
   await expect(member.getByText(REFUSAL)).toBeVisible(answer);
 
   // Tier 1 from details, then the documents for tier 2; the dashboard card follows.
-  await gotoHydrated(member, "/settings/verification");
-  await member.getByLabel("Full name").fill("Kim Member");
-  await member.getByLabel("Date of birth").fill("1988-04-02");
-  await member.getByLabel("Country of residence").selectOption("GB");
-  await member.getByLabel("Street address").fill("1 Example Street");
-  await member.getByLabel("Town or city").fill("London");
-  await member.getByLabel("Postal code").fill("N1 1AA");
-  await member.getByRole("button", { name: "Save details and reach tier 1" }).click();
-  await expect(member.getByText("Your details are saved: your account is now tier 1.")).toBeVisible(answer);
-  await member
-    .getByLabel("Identity document")
-    .setInputFiles({ name: "passport.png", mimeType: "image/png", buffer: png });
-  await member
-    .getByLabel("Selfie with the document")
-    .setInputFiles({ name: "selfie.png", mimeType: "image/png", buffer: png });
-  await member.getByRole("button", { name: "Send for review" }).click();
-  await expect(member.getByText(/Two of our staff will review your documents/)).toBeVisible(answer);
+  await reachTierOneAndSendDocuments(member, "Kim Member");
   await lookAt(member, "verification-member");
   await gotoHydrated(member, "/dashboard");
   await expect(
